@@ -266,7 +266,10 @@ def test_forced_wins_in_one_two_and_three_moves(name, engine_name):
         assert loses_within(game, game.play(state, result.move), distance - 1), where
 
 
-LATE = 0.03  # seconds a search may overrun its deadline (a loaded machine included)
+# Seconds a search may overrun its deadline. Generous on purpose: these machines are
+# shared, and a test must not fail on a busy scheduler; an engine that ignores its
+# deadline overruns by seconds. The overruns themselves are measured by `make bench`.
+LATE = 0.25
 
 
 def deadline_check(name, engine_name, count, seed):

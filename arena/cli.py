@@ -11,7 +11,7 @@ import threading
 import uuid
 from pathlib import Path
 
-from arena import process
+from arena import process, table, tune
 from arena.errors import Interrupted, UserError
 from arena.games import DEFAULT_RANDOM_PLIES, ROOT, bundle_path, game_names, load_referee
 from arena.match import FAULTS, REASONS, parse_opening, play_match
@@ -217,51 +217,6 @@ def psyleague_result(record):
     return {"ranks": ranks, "errors": errors, "test_data": test_data, "player_data": player_data}
 
 
-# -- table -----------------------------------------------------------------------------
-def bundle_engines(bundle):
-    """The engines a bundle offers, read from its --help."""
-    try:
-        done = subprocess.run([sys.executable, str(bundle), "--help"], capture_output=True, text=True, timeout=30)
-    except (OSError, subprocess.TimeoutExpired):
-        return []
-    found = re.search(r"--engine \{([^}]*)\}", done.stdout)
-    return found.group(1).split(",") if found else []
-
-
-def cmd_table(options):
-    games = options.games_list or game_names()
-    ran = 0
-    for game in games:
-        bundle = bundle_path(game, options.dist)
-        try:
-            load_referee(game)
-        except UserError as error:
-            print(f"{game}: skipped ({error})")
-            continue
-        if not bundle.is_file():
-            print(f"{game}: skipped (no bundle {bundle})")
-            continue
-        engines = options.engines.split(",") if options.engines else bundle_engines(bundle)
-        if len(engines) < 2:
-            print(f"{game}: skipped ({bundle} offers {len(engines)} engine(s))")
-            continue
-        specs = [f"{e}={bundle} --engine {e}" for e in engines]
-        referee = load_referee(game, options.scale)
-        bots = parse_bots(specs, referee)
-        results = Path(options.results_dir) / f"table-{game}.jsonl"
-        print(f"{game}: {', '.join(engines)}; {options.games} games per pair, results in {results}",
-              file=sys.stderr)
-        try:
-            summary = run_tournament(game, bots, options.games, results=results, jobs=options.jobs,
-                                     scale=options.scale, progress=not options.quiet)
-        except Interrupted:
-            print("interrupted: run the same command to resume", file=sys.stderr)
-            return 130
-        print(summary_text(summary))
-        ran += 1
-    return 0 if ran else 1
-
-
 # -- the parser ------------------------------------------------------------------------
 def build_parser():
     parser = argparse.ArgumentParser(prog="python -m arena", description=DESCRIPTION)
@@ -317,16 +272,8 @@ def build_parser():
     add_clock_options(p)
     p.set_defaults(run=cmd_play_game)
 
-    p = commands.add_parser("table", help="round-robin of each bundle's engines, per game")
-    p.add_argument("games_list", nargs="*", metavar="GAME", help="games (default: all with a bundle)")
-    p.add_argument("-n", "--games", type=positive_int, default=10, help="games per pair (default: 10)")
-    p.add_argument("--engines", help="comma-separated engines (default: those the bundle offers)")
-    p.add_argument("--dist", default=str(ROOT / "dist"))
-    p.add_argument("--results-dir", default="results")
-    p.add_argument("-j", "--jobs", type=positive_int)
-    p.add_argument("--scale", type=positive_float, default=1.0, metavar="F")
-    p.add_argument("-q", "--quiet", action="store_true")
-    p.set_defaults(run=cmd_table)
+    table.add_parser(commands, positive_int, positive_float)
+    tune.add_parser(commands, positive_int, positive_float)
     return parser
 
 

@@ -18,14 +18,10 @@ from games.breakthrough.rules import GOAL_ROW, Breakthrough
 TIME_FRACTION = 0.6   # of the 100 ms turns
 FIRST_FRACTION = 0.3  # of the 1000 ms first turn
 MAX_NODES = 900_000  # about 540 bytes a node: some 490 MB at most, under the 768 MB limit
+# Engine parameters tuned for this game by `python -m arena tune` (docs/tuning.md); the
+# engines' own defaults apply to anything not listed, and --set overrides both.
+TUNED = {}
 WAITING_S = 0.001  # a first line read faster than this was already waiting for us
-
-
-def engine_defaults(name):
-    """Our defaults for the chosen engine: the node cap, where the engine has one."""
-    code = driver.ENGINES[name].__init__.__code__
-    parameters = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
-    return {"max_nodes": MAX_NODES} if "max_nodes" in parameters else {}
 
 
 def blind_move(actions):
@@ -41,7 +37,7 @@ def main(argv=None):
     options = driver.parse_options(argv, "breakthrough", TIME_FRACTION, FIRST_FRACTION)
     read = driver.LineReader(sys.stdin)
     game = Breakthrough()
-    engine = driver.make_engine(options, game, make_evaluator(game), **engine_defaults(options.engine))
+    engine = driver.make_engine(options, game, make_evaluator(game), tuned=TUNED, max_nodes=MAX_NODES)
     tracker = protocol.Tracker(game)
 
     def loop():

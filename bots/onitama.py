@@ -15,13 +15,9 @@ TIME_FRACTION = 0.5
 FIRST_TIME_FRACTION = 0.4
 WAITING_S = 0.001  # a first line read faster than this was already waiting for us
 MAX_NODES = 1_000_000  # about 530 bytes a node: some 550 MB at most, under the 768 MB limit
-
-
-def engine_defaults(name):
-    """Our defaults for the chosen engine: the node cap, where the engine has one."""
-    code = driver.ENGINES[name].__init__.__code__
-    parameters = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
-    return {"max_nodes": MAX_NODES} if "max_nodes" in parameters else {}
+# Engine parameters tuned for this game by `python -m arena tune` (docs/tuning.md); the
+# engines' own defaults apply to anything not listed, and --set overrides both.
+TUNED = {}
 
 
 def main(argv=None):
@@ -38,7 +34,7 @@ def main(argv=None):
             start = STARTED
         my_id = protocol.read_init(first_line)
         game = Onitama()
-        engine = driver.make_engine(options, game, make_evaluator(game), **engine_defaults(options.engine))
+        engine = driver.make_engine(options, game, make_evaluator(game), tuned=TUNED, max_nodes=MAX_NODES)
         budget = protocol.FIRST_TURN_MS
         fraction = options.first_time
         turn = my_id  # the arena does not send the ply number: player 0 moves on even plies

@@ -6,6 +6,10 @@ from games.othello import protocol
 from games.othello.evaluation import make_evaluator
 from games.othello.rules import Othello
 
+# Engine parameters tuned for this game by `python -m arena tune` (docs/tuning.md); the
+# engines' own defaults apply to anything not listed, and --set overrides both.
+TUNED = {}
+
 
 def main(argv=None):
     options = driver.parse_options(argv, "othello")
@@ -16,7 +20,7 @@ def main(argv=None):
         start = driver.now()
         my_id, size = protocol.read_init(first_line, read)
         game = Othello(size)
-        engine = driver.make_engine(options, game, make_evaluator(game))
+        engine = driver.make_engine(options, game, make_evaluator(game), tuned=TUNED)
         budget = protocol.FIRST_TURN_MS
         fraction = options.first_time
         first_line = read()

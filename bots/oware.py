@@ -13,13 +13,16 @@ from games.oware.rules import Oware
 
 TIME_FRACTION = 0.6   # of the 50 ms turns
 FIRST_FRACTION = 0.3  # of the 1000 ms first turn
+# Engine parameters tuned for this game by `python -m arena tune` (docs/tuning.md); the
+# engines' own defaults apply to anything not listed, and --set overrides both.
+TUNED = {}
 
 
 def main(argv=None):
     options = driver.parse_options(argv, "oware", TIME_FRACTION, FIRST_FRACTION)
     read = driver.LineReader(sys.stdin)
     game = Oware()
-    engine = driver.make_engine(options, game, make_evaluator(game))
+    engine = driver.make_engine(options, game, make_evaluator(game), tuned=TUNED)
     tracker = protocol.Tracker(game)
 
     def loop():

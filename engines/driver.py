@@ -62,12 +62,23 @@ def parse_options(argv, name, time_fraction=0.7, first_fraction=0.25):
     return options
 
 
-def make_engine(options, game, evaluate, **defaults):
-    """The engine named in the options, with per-game defaults under the user's --set."""
-    params = dict(defaults)
+def accepts(engine_class, name):
+    """Whether the engine's constructor takes the parameter ``name``."""
+    code = engine_class.__init__.__code__
+    return name in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+
+
+def make_engine(options, game, evaluate, tuned=None, max_nodes=None):
+    """The engine named in the options. Its parameters, each overriding the one before:
+    the game's tuned values for that engine (``tuned`` maps engine names to parameters),
+    the node cap where the engine takes one, the user's --set."""
+    engine_class = ENGINES[options.engine]
+    params = dict((tuned or {}).get(options.engine, {}))
+    if max_nodes is not None and accepts(engine_class, "max_nodes"):
+        params["max_nodes"] = max_nodes
     params.update(options.params)
     try:
-        return ENGINES[options.engine](game, evaluate, **params)
+        return engine_class(game, evaluate, **params)
     except TypeError as error:
         raise SystemExit(f"bad engine parameters for {options.engine}: {error}") from None
 

@@ -268,14 +268,41 @@ def test_openings_from_a_file(tmp_path):
     assert sorted(tuple(r["opening"]) for r in records) == [("c4", "e3")] * 2 + [("f5", "d6")] * 2
 
 
-def test_table_plays_a_round_robin_of_engines(tmp_path):
+def test_table_plays_a_round_robin_of_engines_and_writes_the_docs(tmp_path):
     for name in ("othello.py", "zoolib.py"):
         (tmp_path / name).write_bytes((ZOO / ("first.py" if name == "othello.py" else name)).read_bytes())
+    out = tmp_path / "docs"
     done = run_cli("table", "othello", "--dist", str(tmp_path), "--engines", "a,b,c", "-n", "2", "-q",
-                   "--results-dir", str(tmp_path / "results"))
+                   "--out", str(out))
     assert done.returncode == 0, done.stderr
-    assert "othello: 6 games, 3 bots" in done.stdout and "#3 c" in done.stdout
-    assert len(read_results(tmp_path / "results" / "table-othello.jsonl")) == 6
+    assert len(read_results(out / "results" / "table-othello.jsonl")) == 6
+    text = (out / "table.md").read_text()
+    # the zoo's bot plays the first listed move whatever its engine: seat 0 wins or loses
+    # both games of a pair alike, so every pairing is two games with one win each way
+    for pairing in ("a vs b", "a vs c", "b vs c"):
+        assert f"| {pairing} | 2 | +1 =0 -1 | 50% [" in text, text
+    assert "Command: `python -m arena table othello" in text and "Machine: " in text
+    assert (out / "table.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_tune_records_trials_and_resumes_without_replaying(tmp_path):
+    for name in ("oware.py", "zoolib.py"):
+        (tmp_path / name).write_bytes((ZOO / ("first.py" if name == "oware.py" else name)).read_bytes())
+    common = ["tune", "oware", "--dist", str(tmp_path), "-n", "2", "-q", "--results-dir", str(tmp_path / "r"),
+              "--record", str(tmp_path / "study.md")]
+    first = run_cli(*common, "-t", "2")
+    assert first.returncode == 0, first.stderr
+    again = run_cli(*common, "-t", "3")
+    assert again.returncode == 0, again.stderr
+    assert "2 of 3 trials done" in again.stderr and again.stderr.count("  trial ") == 1
+    games = read_results(tmp_path / "r" / "tune-oware.jsonl")
+    assert len(games) == 6 and len({r["key"] for r in games}) == 6
+    study = (tmp_path / "study.md").read_text()
+    assert study.count("% |") == 3 and "Best: `TUNED = {'bestfirst': {'C': " in study
+    narrower = run_cli(*common, "-t", "1", "--param", "C=50:60")  # the earlier trials lie outside
+    assert narrower.returncode == 0 and "3 earlier trial(s) lie outside" in narrower.stderr
+    bad = run_cli("tune", "oware", "--dist", str(tmp_path), "--param", "C=2:1")
+    assert bad.returncode == 2 and "LOW < HIGH" in bad.stderr and "Traceback" not in bad.stderr
 
 
 def test_isolated_bots_get_no_pythonpath_and_a_folder_of_their_own(monkeypatch):

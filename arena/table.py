@@ -1,0 +1,231 @@
+"""The engines' table: per game, a round-robin of a bundle's engines at the real clock.
+
+``python -m arena table`` plays, for each game, every pair of engines of the game's
+bundle (``--engine NAME``, the same evaluation and tuned defaults) with seats swapped
+and openings varied, then writes to ``--out`` (default ``docs/``):
+
+- ``table.md``: the command, the machine, and per game each pairing's games, W/D/L,
+  score with its 95% interval, Elo with its interval, whether the interval clears the
+  seeds' 70% claim, and each bot's faults and time discipline (mean share of the turn
+  used, largest turn against its limit, largest first turn against its limit);
+- ``table.png``: each pairing's score with its interval, lines at 50% and 70%;
+- ``results/table-GAME.jsonl``: the raw results (a rerun resumes them).
+
+``--sprt ELO0 ELO1`` stops each pairing once the sequential test decides (or after
+``-n`` games): the cheap way to settle a lopsided pairing on a 2-core machine.
+"""
+
+import math
+import re
+import shlex
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from arena.errors import Interrupted, UserError
+from arena.games import bundle_path, game_names, load_referee
+from arena.report import summarize
+from arena.results import read_results
+from arena.stats import Z95, elo_interval, format_elo, score, sprt, variance
+from arena.tournament import parse_bots, run_tournament
+from arena.tune import machine_line
+
+CLAIM = 0.70  # the seeds' claim: best-first minimax scores at least this against alpha-beta
+
+
+def bundle_engines(bundle):
+    """The engines a bundle offers, read from its --help."""
+    try:
+        done = subprocess.run([sys.executable, str(bundle), "--help"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return []
+    found = re.search(r"--engine \{([^}]*)\}", done.stdout)
+    return found.group(1).split(",") if found else []
+
+
+def score_interval(pair):
+    """(score, low, high) of a pair's first bot, 95%."""
+    w, d, l = pair.wins, pair.draws, pair.losses
+    s = score(w, d, l)
+    half = Z95 * math.sqrt(variance(w, d, l) / pair.games) if pair.games else 1.0
+    return s, max(0.0, s - half), min(1.0, s + half)
+
+
+def claim_verdict(low, high):
+    if low >= CLAIM:
+        return "holds"
+    if high < CLAIM:
+        return "fails"
+    return "undecided"
+
+
+def time_discipline(records, referee, name):
+    """(mean share of the turn, largest share, largest first-turn share) of bot ``name``
+    over its turns in ``records``, first turns apart; None where it played none."""
+    shares, firsts = [], []
+    for record in records:
+        seats = [str(s) for s, bot in enumerate(record["bots"]) if bot == name]
+        seen = set()
+        for mover, ms in zip(record.get("movers", ""), record.get("times", [])):
+            if mover not in seats or ms is None:
+                continue
+            if mover in seen:
+                shares.append(ms / referee.turn_ms)
+            else:
+                seen.add(mover)
+                firsts.append(ms / referee.first_turn_ms)
+    if not shares:
+        return None
+    return sum(shares) / len(shares), max(shares), max(firsts)
+
+
+def game_section(game, records, order, referee, sprt_args):
+    summary = summarize(records, order)
+    lines = [f"## {game}", "",
+             f"Clock: {referee.first_turn_ms} ms first turn, {referee.turn_ms} ms a turn.", "",
+             "| pairing | games | +W =D -L | score (95%) | Elo (95%) | vs 70% |",
+             "|---|---:|---:|---:|---:|---|"]
+    for pair in summary.pairs_of(game):
+        s, low, high = score_interval(pair)
+        elo, elo_low, elo_high = elo_interval(pair.wins, pair.draws, pair.losses)
+        verdict = claim_verdict(low, high)
+        if sprt_args:
+            test = sprt(pair.wins, pair.draws, pair.losses, *sprt_args)
+            verdict += f"; SPRT {test.verdict or 'open'}"
+        lines.append(f"| {pair.a} vs {pair.b} | {pair.games} | +{pair.wins} ={pair.draws} -{pair.losses} | "
+                     f"{100 * s:.0f}% [{100 * low:.0f}, {100 * high:.0f}] | {format_elo(elo)} "
+                     f"[{format_elo(elo_low)}, {format_elo(elo_high)}] | {verdict} |")
+    lines += ["", "| bot | games | score | faults | mean turn | largest turn | largest first turn |",
+              "|---|---:|---:|---|---:|---:|---:|"]
+    for stats in summary.bots_of(game):
+        faults = ", ".join(f"{count} {kind}" for kind, count in stats.faults.items() if count) or "none"
+        times = time_discipline(records, referee, stats.name)
+        cells = [f"{100 * t:.0f}%" for t in times] if times else ["-"] * 3
+        lines.append(f"| {stats.name} | {stats.games} | {100 * stats.points / max(1, stats.games):.0f}% | "
+                     f"{faults} | " + " | ".join(cells) + " |")
+    return lines, summary
+
+
+def write_plot(summaries, path):
+    """Each pairing's score with its 95% interval, one panel per game."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    panels = [(game, summary.pairs_of(game)) for game, summary in summaries]
+    panels = [(game, pairs) for game, pairs in panels if pairs]
+    if not panels:
+        return False
+    figure, axes = plt.subplots(len(panels), 1, figsize=(7, 1.2 + 0.55 * sum(len(p) for _, p in panels)
+                                                         + 0.6 * len(panels)), squeeze=False,
+                                gridspec_kw={"height_ratios": [len(p) for _, p in panels]})
+    for axis, (game, pairs) in zip(axes[:, 0], panels):
+        labels, centres, errors = [], [], [[], []]
+        for pair in pairs:
+            s, low, high = score_interval(pair)
+            labels.append(f"{pair.a} vs {pair.b} ({pair.games})")
+            centres.append(100 * s)
+            errors[0].append(100 * (s - low))
+            errors[1].append(100 * (high - s))
+        rows = range(len(pairs))
+        axis.errorbar(centres, rows, xerr=errors, fmt="o", capsize=4)
+        axis.set_yticks(list(rows), labels)
+        axis.invert_yaxis()
+        axis.axvline(50, color="grey", linewidth=0.8)
+        axis.axvline(100 * CLAIM, color="red", linewidth=0.8, linestyle="--")
+        axis.set_xlim(0, 100)
+        axis.set_title(game, fontsize=10)
+    axes[-1, 0].set_xlabel("score of the first bot, % (95% interval); dashed: the 70% claim")
+    figure.tight_layout()
+    figure.savefig(path, dpi=90)
+    plt.close(figure)
+    return True
+
+
+def cmd_table(options):
+    games = options.games_list or game_names()
+    out = Path(options.out)
+    results_dir = out / "results"
+    sprt_args = (options.sprt[0], options.sprt[1], options.alpha, options.beta) if options.sprt else None
+    sections, summaries = [], []
+    for game in games:
+        bundle = bundle_path(game, options.dist)
+        try:
+            referee = load_referee(game, options.scale)
+        except UserError as error:
+            print(f"{game}: skipped ({error})")
+            continue
+        if not bundle.is_file():
+            print(f"{game}: skipped (no bundle {bundle}: run make build)")
+            continue
+        engines = options.engines.split(",") if options.engines else bundle_engines(bundle)
+        if len(engines) < 2:
+            print(f"{game}: skipped ({bundle} offers {len(engines)} engine(s))")
+            continue
+        bots = parse_bots([f"{e}={bundle} --engine {e}" for e in engines], referee)
+        results = results_dir / f"table-{game}.jsonl"
+        results_dir.mkdir(parents=True, exist_ok=True)
+        print(f"{game}: {', '.join(engines)}; {options.games} games per pair, results in {results}",
+              file=sys.stderr)
+        try:
+            for a, b in pairings(bots, options.first_only):
+                run_tournament(game, [a, b], options.games, results=results, jobs=options.jobs,
+                               scale=options.scale, sprt_args=sprt_args, progress=not options.quiet)
+        except Interrupted:
+            print("interrupted: run the same command to resume", file=sys.stderr)
+            return 130
+        names = [bot.name for bot in bots]
+        records = [r for r in read_results(results) if set(r["bots"]) <= set(names)]
+        lines, summary = game_section(game, records, names, referee, sprt_args)
+        print("\n".join(lines) + "\n")
+        sections.append(lines)
+        summaries.append((game, summary))
+    if not sections:
+        return 1
+    write_docs(out, sections, summaries, options)
+    return 0
+
+
+def pairings(bots, first_only):
+    """Every pair of bots, or only the first bot against each other one."""
+    if first_only:
+        return [(bots[0], other) for other in bots[1:]]
+    return [(a, b) for i, a in enumerate(bots) for b in bots[i + 1:]]
+
+
+def write_docs(out, sections, summaries, options):
+    command = "python -m arena " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    head = ["# Which search wins, per game, at the arena's clock", "",
+            f"Command: `{command}`", "",
+            f"Machine: {machine_line()}; written {time.strftime('%Y-%m-%d %H:%M')}.", "",
+            "Each bot is the game's bundle with `--engine NAME` (same evaluation, the bundle's",
+            "tuned defaults). Seats swapped in pairs, openings varied (arena defaults).",
+            "Scores are the first bot's, with 95% intervals; \"vs 70%\" says whether the",
+            "interval lies above (holds) or below (fails) the seeds' 70% claim.", "",
+            "![scores](table.png)", ""]
+    body = [line for lines in sections for line in lines + [""]]
+    try:
+        (out / "table.md").write_text("\n".join(head + body))
+        write_plot(summaries, out / "table.png")
+    except OSError as error:
+        raise UserError(f"cannot write to {out}: {error.strerror}") from None
+    print(f"written {out / 'table.md'} and {out / 'table.png'}")
+
+
+def add_parser(commands, positive_int, positive_float):
+    p = commands.add_parser("table", help="round-robin of each bundle's engines per game, into docs/")
+    p.add_argument("games_list", nargs="*", metavar="GAME", help="games (default: all with a bundle)")
+    p.add_argument("-n", "--games", type=positive_int, default=40, help="games per pair at most (default: 40)")
+    p.add_argument("--engines", help="comma-separated engines (default: those the bundle offers)")
+    p.add_argument("--first-only", action="store_true",
+                   help="only the first engine against each other one, not every pair")
+    p.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"),
+                   help="stop each pairing once this test of its first bot decides")
+    p.add_argument("--alpha", type=float, default=0.05)
+    p.add_argument("--beta", type=float, default=0.05)
+    p.add_argument("--out", default="docs", help="where table.md, table.png, results/ go (default: docs/)")
+    p.add_argument("--dist", default=None, help="bundles folder (default: dist/)")
+    p.add_argument("-j", "--jobs", type=positive_int)
+    p.add_argument("--scale", type=positive_float, default=1.0, metavar="F")
+    p.add_argument("-q", "--quiet", action="store_true")
+    p.set_defaults(run=cmd_table)

@@ -1,0 +1,254 @@
+"""Tuning engine parameters with Optuna, each trial a match in the arena.
+
+A trial runs the game's bundle with the sampled parameters (``--engine E --set
+NAME=VALUE ...``) against a fixed opponent (by default the same bundle with
+``--engine alphabeta``) for ``games`` games at the real clock; its value is the
+candidate's score. Every trial plays the same openings (the same tournament seed), so
+trials differ by their parameters, not by their luck with openings.
+
+Two files make a study resumable, both in ``--results-dir``:
+
+- ``tune-GAME.jsonl``: every game played, as in any tournament (resumes a cut trial);
+- ``tune-GAME-trials.jsonl``: one line when a trial starts and one when it ends. On a
+  rerun the finished trials are given back to the optimiser, and a trial that was cut
+  short is tried again with the same parameters (its finished games are not replayed).
+
+The study's record, ``docs/tuning/GAME.md`` by default, lists every trial and the
+best parameters, as the line to paste into the bot's ``TUNED`` table.
+"""
+
+import json
+import math
+import os
+import platform
+import shlex
+import sys
+import time
+from pathlib import Path
+
+from arena.errors import Interrupted, UserError
+from arena.games import bundle_path, load_referee
+from arena.tournament import parse_bots, run_tournament
+
+# name: (low, high, log scale)
+SPACES = {
+    "bestfirst": {"C": (0.1, 4.0, True), "FPU": (0.0, 1.5, False)},
+    "bestfirst+": {"C": (0.1, 4.0, True), "FPU": (0.0, 1.5, False)},
+    "mcts": {"C": (0.1, 3.0, True)},
+}
+
+
+def parse_param(text):
+    """``NAME=LOW:HIGH`` or ``NAME=LOW:HIGH:log`` -> (name, (low, high, log))."""
+    name, sep, bounds = text.partition("=")
+    parts = bounds.split(":")
+    try:
+        if not sep or not name or len(parts) not in (2, 3) or parts[2:] not in ([], ["log"]):
+            raise ValueError
+        low, high = float(parts[0]), float(parts[1])
+    except ValueError:
+        raise UserError(f"--param expects NAME=LOW:HIGH or NAME=LOW:HIGH:log, got {text!r}") from None
+    log = len(parts) == 3
+    if not low < high or (log and low <= 0):
+        raise UserError(f"--param {text!r}: need LOW < HIGH (and LOW > 0 on a log scale)")
+    return name, (low, high, log)
+
+
+def round_value(value):
+    """Three significant digits: names stay short and a rerun finds the same name."""
+    return float(f"{value:.3g}")
+
+
+def inside(params, space):
+    """Whether ``params`` names exactly the parameters of ``space``, each within its range."""
+    return set(params) == set(space) and all(low <= params[k] <= high for k, (low, high, _) in space.items())
+
+
+def candidate_spec(bundle, engine, params):
+    """``NAME=COMMAND`` of a trial's bot, e.g. ``bestfirst_C0.8_FPU0.3=dist/x.py --engine ...``."""
+    name = engine + "".join(f"_{k}{v:g}" for k, v in params.items())
+    options = "".join(f" --set {k}={v!r}" for k, v in params.items())
+    return f"{name}={bundle} --engine {engine}{options}"
+
+
+def read_trials(path):
+    """(finished trials, parameters of a trial cut short or None) from the trials log."""
+    finished, started = [], None
+    try:
+        lines = Path(path).read_text().splitlines()
+    except FileNotFoundError:
+        return finished, started
+    for line in lines:
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # a line cut short by a crash
+        if entry.get("event") == "start":
+            started = entry["params"]
+        elif entry.get("event") == "end":
+            finished.append(entry)
+            started = None
+    return finished, started
+
+
+def append_trial(path, entry):
+    with open(path, "a") as stream:
+        stream.write(json.dumps(entry) + "\n")
+        stream.flush()
+
+
+def machine_line():
+    return (f"{platform.machine()}, {_cpu_name()}, {_cores()} cores, Python "
+            f"{platform.python_version()} on {platform.system()}")
+
+
+def _cores():
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count()
+
+
+def _cpu_name():
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def run_study(game, engine, space, trials, games, opponent, results_dir, record, seed=1,
+              scale=1.0, jobs=None, progress=True, command="", dist=None):
+    try:
+        import optuna
+    except ImportError:
+        raise UserError("tuning needs optuna (pip install -e .[dev])") from None
+    bundle = bundle_path(game, dist)
+    if not bundle.is_file():
+        raise UserError(f"no bundle {bundle} (run make build)")
+    referee = load_referee(game, scale)
+    results_dir = Path(results_dir)
+    results_dir.mkdir(parents=True, exist_ok=True)
+    games_file = results_dir / f"tune-{game}.jsonl"
+    trials_file = results_dir / f"tune-{game}-trials.jsonl"
+    opponent_spec = f"opponent={bundle} {opponent}"
+
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    distributions = {name: optuna.distributions.FloatDistribution(low, high, log=log)
+                     for name, (low, high, log) in space.items()}
+    finished, cut = read_trials(trials_file)
+    # a resumed study seeds its sampler anew, or it would propose its first points again
+    sampler = optuna.samplers.TPESampler(seed=seed + 1000 * len(finished))
+    study = optuna.create_study(direction="maximize", sampler=sampler)
+    outside = 0
+    for entry in finished:
+        if inside(entry["params"], space):
+            study.add_trial(optuna.trial.create_trial(params=entry["params"], distributions=distributions,
+                                                      value=entry["score"]))
+        else:
+            outside += 1
+    if outside:
+        print(f"{game}: {outside} earlier trial(s) lie outside these ranges: listed in the record, "
+              "not given to the optimiser", file=sys.stderr)
+    if cut and inside(cut, space):
+        study.enqueue_trial(cut)
+    print(f"{game}: tuning {engine} ({', '.join(space)}) against '{opponent}', {games} games a trial; "
+          f"{len(study.trials)} of {trials} trials done", file=sys.stderr)
+
+    while len(study.trials) < trials:
+        trial = study.ask(distributions)
+        params = {name: min(high, max(low, round_value(trial.params[name])))
+                  for name, (low, high, _) in space.items()}
+        append_trial(trials_file, {"event": "start", "params": params})
+        bots = parse_bots([candidate_spec(bundle, engine, params), opponent_spec], referee)
+        summary = run_tournament(game, bots, games, results=games_file, seed=seed, jobs=jobs,
+                                 scale=scale, progress=progress)
+        pair = summary.pairs_of(game)[0]
+        points = pair.wins + pair.draws / 2
+        value = points / pair.games if pair.a == bots[0].name else 1 - points / pair.games
+        study.tell(trial, value)
+        entry = {"event": "end", "number": len(study.trials) - 1, "params": params, "score": value,
+                 "games": pair.games, "finished": time.strftime("%Y-%m-%dT%H:%M:%S")}
+        append_trial(trials_file, entry)
+        print(f"  trial {entry['number']}: {params} -> {100 * value:.1f}%", file=sys.stderr)
+
+    finished, _ = read_trials(trials_file)
+    write_record(record, game, engine, opponent, games, finished, command)
+    return finished
+
+
+def write_record(path, game, engine, opponent, games, finished, command):
+    ranked = sorted(finished, key=lambda e: -e["score"])
+    best = ranked[0]
+    half = 1.96 * math.sqrt(0.25 / games)  # a trial's 95% half-width at most (no draws)
+    lines = [
+        f"# Tuning {engine} for {game}",
+        "",
+        f"Command: `{command}`",
+        "",
+        f"Machine: {machine_line()}; finished {time.strftime('%Y-%m-%d %H:%M')}.",
+        "",
+        f"Each trial: {games} games of the candidate against `{opponent}` at the arena's",
+        "clock, seats swapped in pairs, the same openings for every trial. A trial's score",
+        f"is uncertain by up to +-{100 * half:.0f} points (95%), and the best of many noisy",
+        "trials is an optimistic estimate: the table (docs/table.md) measures the chosen",
+        "values over more games.",
+        "",
+        f"Best: `TUNED = {{{engine!r}: {best['params']!r}}}` ({100 * best['score']:.1f}%).",
+        "",
+        "| trial | " + " | ".join(best["params"]) + " | score |",
+        "|---:|" + "---:|" * len(best["params"]) + "---:|",
+    ]
+    for entry in ranked:
+        lines.append(f"| {entry['number']} | " + " | ".join(f"{v:g}" for v in entry["params"].values())
+                     + f" | {100 * entry['score']:.1f}% |")
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("\n".join(lines) + "\n")
+    except OSError as error:
+        raise UserError(f"cannot write {path}: {error.strerror}") from None
+    print(f"study recorded in {path}; best {best['params']} ({100 * best['score']:.1f}%)")
+
+
+def cmd_tune(options):
+    space = dict(SPACES.get(options.engine, {}))
+    if options.param:
+        space = dict(parse_param(text) for text in options.param)
+    if not space:
+        raise UserError(f"no parameters to tune for {options.engine}: give --param NAME=LOW:HIGH")
+    record = options.record or f"docs/tuning/{options.game}.md"
+    command = "python -m arena " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    try:
+        run_study(options.game, options.engine, space, options.trials, options.games, options.against,
+                  options.results_dir, record, seed=options.seed, scale=options.scale, jobs=options.jobs,
+                  progress=not options.quiet, command=command, dist=options.dist)
+    except Interrupted:
+        print("interrupted: run the same command to resume", file=sys.stderr)
+        return 130
+    return 0
+
+
+def add_parser(commands, positive_int, positive_float):
+    p = commands.add_parser("tune", help="tune an engine's parameters with Optuna (arena matches)")
+    p.add_argument("game")
+    p.add_argument("--engine", default="bestfirst", help="engine to tune (default: bestfirst)")
+    p.add_argument("--param", action="append", metavar="NAME=LOW:HIGH[:log]",
+                   help="a parameter and its range (repeatable; default: "
+                        + "; ".join(f"{e}: " + ", ".join(f"{k}={lo:g}:{hi:g}" + (":log" if log else "")
+                                                        for k, (lo, hi, log) in s.items())
+                                    for e, s in SPACES.items()) + ")")
+    p.add_argument("--against", default="--engine alphabeta", metavar="OPTIONS",
+                   help="the opponent: the same bundle with these options (default: '--engine alphabeta')")
+    p.add_argument("-t", "--trials", type=positive_int, default=12, help="trials in all (default: 12)")
+    p.add_argument("-n", "--games", type=positive_int, default=16, help="games a trial (default: 16)")
+    p.add_argument("--seed", type=int, default=1, help="openings and sampler seed (default: 1)")
+    p.add_argument("--results-dir", default="results", help="games and trials logs (default: results/)")
+    p.add_argument("--record", metavar="FILE", help="the study's record (default: docs/tuning/GAME.md)")
+    p.add_argument("--dist", default=None, help="bundles folder (default: dist/)")
+    p.add_argument("-j", "--jobs", type=positive_int)
+    p.add_argument("--scale", type=positive_float, default=1.0, metavar="F")
+    p.add_argument("-q", "--quiet", action="store_true")
+    p.set_defaults(run=cmd_tune)

@@ -19,9 +19,11 @@ BUNDLES = {SUSTECH: "reversi_sustech"}   # game -> bundle name in dist/, when no
 DEFAULT_MEMORY_MB = 768
 
 # Random plies before the bots take over, per game (``--random-plies`` overrides).
-# Breakthrough gets none: on CodinGame a bot that reads "None" knows it is White, and an
-# opening played for it would break that. Onitama's deal of cards already varies games.
-DEFAULT_RANDOM_PLIES = {"othello": 4, SUSTECH: 4, "oware": 2, "breakthrough": 0, "onitama": 0}
+# Breakthrough gets 2: without them every game between two bots would be nearly the same
+# game (our bots find their position after random plies: games/breakthrough/protocol.py;
+# a bot that relies on reading "None" to know it is White needs --random-plies 0).
+# Onitama gets none: its deal of cards already varies games.
+DEFAULT_RANDOM_PLIES = {"othello": 4, SUSTECH: 4, "oware": 2, "breakthrough": 2, "onitama": 0}
 
 
 def game_names():

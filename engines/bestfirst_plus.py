@@ -153,6 +153,8 @@ class BestFirstPlus(BestFirst):
 
     # -- the search ----------------------------------------------------------------------
     def search(self, state, deadline):
+        if self.leaf_search is not None:
+            self.leaf_search.deadline = math.inf  # a new root is valued in full (a shallow search)
         root = self._find_root(state)
         self.root = root
         if not root.moves:

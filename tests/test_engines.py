@@ -220,3 +220,16 @@ def test_trees_stay_within_max_nodes_across_turns(engine_class):
         assert result.move in game.legal_moves(state)
         assert engine.size <= 200 + 4  # one expansion may pass the bound
         state = game.play(state, result.move)
+
+
+def test_leaf_search_engine_values_a_new_root_after_an_old_deadline():
+    # The leaf searches once kept the previous turn's deadline while valuing a new root,
+    # and the search raised Timeout instead of answering.
+    from games.breakthrough.evaluation import make_evaluator
+    from games.breakthrough.rules import Breakthrough
+    game = Breakthrough()
+    engine = BestFirstPlus(game, make_evaluator(game), leaf_depth=2, reuse=False)
+    state = game.initial_state()
+    for _ in range(20):
+        assert engine.search(state, time.perf_counter() + 0.005).move in game.legal_moves(state)
+        state = game.play(state, game.legal_moves(state)[-1])

@@ -6,7 +6,8 @@ NAME=VALUE ...``) against a fixed opponent (by default the same bundle with
 candidate's score. Every trial plays the same openings (the same tournament seed), so
 trials differ by their parameters, not by their luck with openings.
 
-Two files make a study resumable, both in ``--results-dir``:
+The first trial is the engine's own values, the point to beat. Two files make a study
+resumable, both in ``--results-dir``:
 
 - ``tune-GAME.jsonl``: every game played, as in any tournament (resumes a cut trial);
 - ``tune-GAME-trials.jsonl``: one line when a trial starts and one when it ends. On a
@@ -17,6 +18,7 @@ The study's record, ``docs/tuning/GAME.md`` by default, lists every trial and th
 best parameters, as the line to paste into the bot's ``TUNED`` table.
 """
 
+import inspect
 import json
 import math
 import os
@@ -36,6 +38,19 @@ SPACES = {
     "bestfirst+": {"C": (0.1, 4.0, True), "FPU": (0.0, 1.5, False)},
     "mcts": {"C": (0.1, 3.0, True)},
 }
+
+
+STARTUP = 5  # random trials before the optimiser models the results (few trials in all)
+
+
+def engine_defaults(engine, space):
+    """The engine's own values of the parameters in ``space`` (those it has)."""
+    from engines.driver import ENGINES
+    if engine not in ENGINES:
+        raise UserError(f"unknown engine {engine!r}; engines: {', '.join(sorted(ENGINES))}")
+    parameters = inspect.signature(ENGINES[engine]).parameters
+    return {name: parameters[name].default for name in space
+            if name in parameters and isinstance(parameters[name].default, (int, float))}
 
 
 def parse_param(text):
@@ -140,7 +155,7 @@ def run_study(game, engine, space, trials, games, opponent, results_dir, record,
                      for name, (low, high, log) in space.items()}
     finished, cut = read_trials(trials_file)
     # a resumed study seeds its sampler anew, or it would propose its first points again
-    sampler = optuna.samplers.TPESampler(seed=seed + 1000 * len(finished))
+    sampler = optuna.samplers.TPESampler(seed=seed + 1000 * len(finished), n_startup_trials=STARTUP)
     study = optuna.create_study(direction="maximize", sampler=sampler)
     outside = 0
     for entry in finished:
@@ -154,6 +169,9 @@ def run_study(game, engine, space, trials, games, opponent, results_dir, record,
               "not given to the optimiser", file=sys.stderr)
     if cut and inside(cut, space):
         study.enqueue_trial(cut)
+    baseline = engine_defaults(engine, space)
+    if inside(baseline, space) and baseline not in [e["params"] for e in finished] + [cut]:
+        study.enqueue_trial(baseline)  # the values in use now: the point to beat
     print(f"{game}: tuning {engine} ({', '.join(space)}) against '{opponent}', {games} games a trial; "
           f"{len(study.trials)} of {trials} trials done", file=sys.stderr)
 

@@ -135,7 +135,7 @@ def _cpu_name():
 
 
 def run_study(game, engine, space, trials, games, opponent, results_dir, record, seed=1,
-              scale=1.0, jobs=None, progress=True, command="", dist=None):
+              scale=1.0, jobs=None, progress=True, command="", dist=None, confirm=0):
     try:
         import optuna
     except ImportError:
@@ -172,34 +172,60 @@ def run_study(game, engine, space, trials, games, opponent, results_dir, record,
     baseline = engine_defaults(engine, space)
     if inside(baseline, space) and baseline not in [e["params"] for e in finished] + [cut]:
         study.enqueue_trial(baseline)  # the values in use now: the point to beat
+    done = len(study.trials) - len(study.get_trials(states=(optuna.trial.TrialState.WAITING,)))
     print(f"{game}: tuning {engine} ({', '.join(space)}) against '{opponent}', {games} games a trial; "
-          f"{len(study.trials)} of {trials} trials done", file=sys.stderr)
+          f"{done} of {trials} trials done", file=sys.stderr)
 
-    while len(study.trials) < trials:
+    def play(params, count, match_seed):
+        """The score of the engine with ``params`` against the opponent."""
+        bots = parse_bots([candidate_spec(bundle, engine, params), opponent_spec], referee)
+        summary = run_tournament(game, bots, count, results=games_file, seed=match_seed, jobs=jobs,
+                                 scale=scale, progress=progress)
+        pair = summary.pairs_of(game)[0]
+        points = (pair.wins + pair.draws / 2) / pair.games
+        return points if pair.a == bots[0].name else 1 - points
+
+    for number in range(done, trials):
         trial = study.ask(distributions)
         params = {name: min(high, max(low, round_value(trial.params[name])))
                   for name, (low, high, _) in space.items()}
         append_trial(trials_file, {"event": "start", "params": params})
-        bots = parse_bots([candidate_spec(bundle, engine, params), opponent_spec], referee)
-        summary = run_tournament(game, bots, games, results=games_file, seed=seed, jobs=jobs,
-                                 scale=scale, progress=progress)
-        pair = summary.pairs_of(game)[0]
-        points = pair.wins + pair.draws / 2
-        value = points / pair.games if pair.a == bots[0].name else 1 - points / pair.games
+        value = play(params, games, seed)
         study.tell(trial, value)
-        entry = {"event": "end", "number": len(study.trials) - 1, "params": params, "score": value,
-                 "games": pair.games, "finished": time.strftime("%Y-%m-%dT%H:%M:%S")}
+        entry = {"event": "end", "number": number, "params": params, "score": value,
+                 "games": games, "finished": time.strftime("%Y-%m-%dT%H:%M:%S")}
         append_trial(trials_file, entry)
-        print(f"  trial {entry['number']}: {params} -> {100 * value:.1f}%", file=sys.stderr)
+        print(f"  trial {number}: {params} -> {100 * value:.1f}%", file=sys.stderr)
 
     finished, _ = read_trials(trials_file)
-    write_record(record, game, engine, opponent, games, finished, command)
-    return finished
+    candidates = [e for e in finished if inside(e["params"], space)]
+    if not candidates:
+        raise UserError("no finished trial within these ranges: give --trials")
+    best_entry = max(candidates, key=lambda e: e["score"])
+    best = best_entry["params"]
+    confirmation = None
+    if confirm and best != baseline:
+        # new openings (the next seed), so the best trial's luck with the old ones is gone
+        print(f"{game}: confirming {best} against the defaults {baseline}, {confirm} games each",
+              file=sys.stderr)
+        confirmation = {"games": confirm, "seed": seed + 1, "best": best, "best_score": play(best, confirm, seed + 1),
+                        "baseline": baseline, "baseline_score": play(baseline, confirm, seed + 1)}
+    write_record(record, game, engine, opponent, games, finished, command, best_entry, baseline,
+                 confirmation)
+    return finished, confirmation
 
 
-def write_record(path, game, engine, opponent, games, finished, command):
+def chosen_params(best, baseline, confirmation):
+    """What the bot should use: the best trial's values, unless a confirmation match
+    found them no better than the defaults on new openings."""
+    if confirmation and confirmation["best_score"] <= confirmation["baseline_score"]:
+        return baseline
+    return best
+
+
+def write_record(path, game, engine, opponent, games, finished, command, best, baseline, confirmation):
     ranked = sorted(finished, key=lambda e: -e["score"])
-    best = ranked[0]
+    chosen = chosen_params(best["params"], baseline, confirmation)
     half = 1.96 * math.sqrt(0.25 / games)  # a trial's 95% half-width at most (no draws)
     lines = [
         f"# Tuning {engine} for {game}",
@@ -211,14 +237,20 @@ def write_record(path, game, engine, opponent, games, finished, command):
         f"Each trial: {games} games of the candidate against `{opponent}` at the arena's",
         "clock, seats swapped in pairs, the same openings for every trial. A trial's score",
         f"is uncertain by up to +-{100 * half:.0f} points (95%), and the best of many noisy",
-        "trials is an optimistic estimate: the table (docs/table.md) measures the chosen",
-        "values over more games.",
+        "trials is an optimistic estimate: the confirmation below replays the best values",
+        "and the engine's defaults on new openings.",
         "",
-        f"Best: `TUNED = {{{engine!r}: {best['params']!r}}}` ({100 * best['score']:.1f}%).",
+        f"Best trial: {best['params']} ({100 * best['score']:.1f}%); the engine's defaults: {baseline}.",
         "",
-        "| trial | " + " | ".join(best["params"]) + " | score |",
-        "|---:|" + "---:|" * len(best["params"]) + "---:|",
     ]
+    if confirmation:
+        lines += [f"Confirmation, {confirmation['games']} games each on new openings (seed "
+                  f"{confirmation['seed']}): best trial {100 * confirmation['best_score']:.1f}%, "
+                  f"defaults {100 * confirmation['baseline_score']:.1f}%.", ""]
+    verdict = "the defaults stay" if chosen == baseline else "adopted"
+    lines += [f"Chosen ({verdict}): `TUNED = {{{engine!r}: {chosen!r}}}`", "",
+              "| trial | " + " | ".join(best["params"]) + " | score |",
+              "|---:|" + "---:|" * len(best["params"]) + "---:|"]
     for entry in ranked:
         lines.append(f"| {entry['number']} | " + " | ".join(f"{v:g}" for v in entry["params"].values())
                      + f" | {100 * entry['score']:.1f}% |")
@@ -228,7 +260,7 @@ def write_record(path, game, engine, opponent, games, finished, command):
         path.write_text("\n".join(lines) + "\n")
     except OSError as error:
         raise UserError(f"cannot write {path}: {error.strerror}") from None
-    print(f"study recorded in {path}; best {best['params']} ({100 * best['score']:.1f}%)")
+    print(f"study recorded in {path}; chosen {chosen} ({verdict})")
 
 
 def cmd_tune(options):
@@ -242,7 +274,7 @@ def cmd_tune(options):
     try:
         run_study(options.game, options.engine, space, options.trials, options.games, options.against,
                   options.results_dir, record, seed=options.seed, scale=options.scale, jobs=options.jobs,
-                  progress=not options.quiet, command=command, dist=options.dist)
+                  progress=not options.quiet, command=command, dist=options.dist, confirm=options.confirm)
     except Interrupted:
         print("interrupted: run the same command to resume", file=sys.stderr)
         return 130
@@ -262,6 +294,9 @@ def add_parser(commands, positive_int, positive_float):
                    help="the opponent: the same bundle with these options (default: '--engine alphabeta')")
     p.add_argument("-t", "--trials", type=positive_int, default=12, help="trials in all (default: 12)")
     p.add_argument("-n", "--games", type=positive_int, default=16, help="games a trial (default: 16)")
+    p.add_argument("--confirm", type=int, default=0, metavar="GAMES",
+                   help="then play the best values and the defaults this many games each on new "
+                        "openings, and keep the defaults unless the best values score more (default: 0)")
     p.add_argument("--seed", type=int, default=1, help="openings and sampler seed (default: 1)")
     p.add_argument("--results-dir", default="results", help="games and trials logs (default: results/)")
     p.add_argument("--record", metavar="FILE", help="the study's record (default: docs/tuning/GAME.md)")

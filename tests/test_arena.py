@@ -298,11 +298,19 @@ def test_tune_records_trials_and_resumes_without_replaying(tmp_path):
     games = read_results(tmp_path / "r" / "tune-oware.jsonl")
     assert len(games) == 6 and len({r["key"] for r in games}) == 6
     study = (tmp_path / "study.md").read_text()
-    assert study.count("% |") == 3 and "Best: `TUNED = {'bestfirst': {'C': " in study
+    assert study.count("% |") == 3 and "Chosen (" in study and "`TUNED = {'bestfirst': {'C': " in study
     narrower = run_cli(*common, "-t", "1", "--param", "C=50:60")  # the earlier trials lie outside
     assert narrower.returncode == 0 and "3 earlier trial(s) lie outside" in narrower.stderr
     bad = run_cli("tune", "oware", "--dist", str(tmp_path), "--param", "C=2:1")
     assert bad.returncode == 2 and "LOW < HIGH" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_tuned_values_are_kept_only_when_confirmed():
+    from arena.tune import chosen_params
+    best, defaults = {"C": 0.8}, {"C": 1.5}
+    assert chosen_params(best, defaults, None) == best
+    assert chosen_params(best, defaults, {"best_score": 0.6, "baseline_score": 0.5}) == best
+    assert chosen_params(best, defaults, {"best_score": 0.5, "baseline_score": 0.5}) == defaults
 
 
 def test_isolated_bots_get_no_pythonpath_and_a_folder_of_their_own(monkeypatch):

@@ -101,7 +101,7 @@ def read_trials(path):
         if entry.get("event") == "start":
             started = entry["params"]
         elif entry.get("event") == "end":
-            finished.append(entry)
+            finished.append(dict(entry, number=len(finished)))  # numbered in order of finishing
             started = None
     return finished, started
 

@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: all setup build test test-all bench table clean
+.PHONY: all setup build test test-all bench table table-quick clean
 
 all: build
 	$(PY) -m arena smoke
@@ -29,8 +29,14 @@ test-all: build
 bench: build
 	$(PY) -m bench
 
+# The engines' table in docs/ (docs/table.md): each pairing stops once the SPRT between
+# "equal" and "+147 Elo" (the seeds' 70%) decides, or after 50 games. Resumes if cut.
 table: build
-	$(PY) -m arena table
+	$(PY) -m arena table -n 50 --sprt 0 147 --engines bestfirst,alphabeta,mcts
+
+# The same in a few minutes: best-first against alpha-beta, 4 games per game, into results/.
+table-quick: build
+	$(PY) -m arena table -n 4 --engines bestfirst,alphabeta --out results/table-quick
 
 clean:
 	rm -rf dist $(VENV) *.egg-info

@@ -18,9 +18,7 @@ from games.breakthrough.rules import GOAL_ROW, Breakthrough
 TIME_FRACTION = 0.6   # of the 100 ms turns
 FIRST_FRACTION = 0.3  # of the 1000 ms first turn
 MAX_NODES = 900_000  # about 540 bytes a node: some 490 MB at most, under the 768 MB limit
-# Engine parameters tuned for this game by `python -m arena tune` (docs/tuning.md); the
-# engines' own defaults apply to anything not listed, and --set overrides both.
-TUNED = {}
+TUNED = {}  # engine -> parameters tuned for breakthrough (docs/tuning/breakthrough.md; see driver.make_engine)
 WAITING_S = 0.001  # a first line read faster than this was already waiting for us
 
 

@@ -15,9 +15,7 @@ TIME_FRACTION = 0.5
 FIRST_TIME_FRACTION = 0.4
 WAITING_S = 0.001  # a first line read faster than this was already waiting for us
 MAX_NODES = 1_000_000  # about 530 bytes a node: some 550 MB at most, under the 768 MB limit
-# Engine parameters tuned for this game by `python -m arena tune` (docs/tuning.md); the
-# engines' own defaults apply to anything not listed, and --set overrides both.
-TUNED = {}
+TUNED = {}  # engine -> parameters tuned for onitama (docs/tuning/onitama.md; see driver.make_engine)
 
 
 def main(argv=None):

@@ -6,9 +6,7 @@ from games.othello import protocol
 from games.othello.evaluation import make_evaluator
 from games.othello.rules import Othello
 
-# Engine parameters tuned for this game by `python -m arena tune` (docs/tuning.md); the
-# engines' own defaults apply to anything not listed, and --set overrides both.
-TUNED = {}
+TUNED = {}  # engine -> parameters tuned for othello (docs/tuning/othello.md; see driver.make_engine)
 
 
 def main(argv=None):

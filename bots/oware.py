@@ -13,9 +13,7 @@ from games.oware.rules import Oware
 
 TIME_FRACTION = 0.6   # of the 50 ms turns
 FIRST_FRACTION = 0.3  # of the 1000 ms first turn
-# Engine parameters tuned for this game by `python -m arena tune` (docs/tuning.md); the
-# engines' own defaults apply to anything not listed, and --set overrides both.
-TUNED = {}
+TUNED = {}  # engine -> parameters tuned for oware (docs/tuning/oware.md; see driver.make_engine)
 
 
 def main(argv=None):

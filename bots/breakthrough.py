@@ -18,7 +18,10 @@ from games.breakthrough.rules import GOAL_ROW, Breakthrough
 TIME_FRACTION = 0.6   # of the 100 ms turns
 FIRST_FRACTION = 0.3  # of the 1000 ms first turn
 MAX_NODES = 900_000  # about 540 bytes a node: some 490 MB at most, under the 768 MB limit
-TUNED = {}  # engine -> parameters tuned for breakthrough (docs/tuning/breakthrough.md; see driver.make_engine)
+# Engine -> parameters for breakthrough (see driver.make_engine): best-first's from
+# `python -m arena tune` (docs/tuning/breakthrough.md); MCTS's make it use the evaluation
+# (the table's "same evaluation") after 2 playout plies, chosen in short matches.
+TUNED = {"mcts": driver.MCTS_WITH_EVALUATION}
 WAITING_S = 0.001  # a first line read faster than this was already waiting for us
 
 

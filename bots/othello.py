@@ -6,7 +6,10 @@ from games.othello import protocol
 from games.othello.evaluation import make_evaluator
 from games.othello.rules import Othello
 
-TUNED = {}  # engine -> parameters tuned for othello (docs/tuning/othello.md; see driver.make_engine)
+# Engine -> parameters for othello (see driver.make_engine): best-first's from
+# `python -m arena tune` (docs/tuning/othello.md); MCTS's make it use the evaluation
+# (the table's "same evaluation") after 2 playout plies, chosen in short matches.
+TUNED = {"mcts": driver.MCTS_WITH_EVALUATION}
 
 
 def main(argv=None):

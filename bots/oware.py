@@ -13,7 +13,10 @@ from games.oware.rules import Oware
 
 TIME_FRACTION = 0.6   # of the 50 ms turns
 FIRST_FRACTION = 0.3  # of the 1000 ms first turn
-TUNED = {}  # engine -> parameters tuned for oware (docs/tuning/oware.md; see driver.make_engine)
+# Engine -> parameters for oware (see driver.make_engine): best-first's from
+# `python -m arena tune` (docs/tuning/oware.md); MCTS's make it use the evaluation
+# (the table's "same evaluation") after 2 playout plies, chosen in short matches.
+TUNED = {"mcts": driver.MCTS_WITH_EVALUATION}
 
 
 def main(argv=None):

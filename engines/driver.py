@@ -62,6 +62,13 @@ def parse_options(argv, name, time_fraction=0.7, first_fraction=0.25):
     return options
 
 
+# MCTS that uses the game's evaluation: playouts stop after 2 plies and score with it,
+# and it biases the first visits (progressive bias). In short in-process matches
+# against alpha-beta it won 5/10 Oware games where random playouts to the end won 0/10,
+# and 2/8 against 0/8 in Othello.
+MCTS_WITH_EVALUATION = {"playout_plies": 2, "bias": 1.0}
+
+
 def accepts(engine_class, name):
     """Whether the engine's constructor takes the parameter ``name``."""
     code = engine_class.__init__.__code__

@@ -21,7 +21,7 @@ MAX_NODES = 900_000  # about 540 bytes a node: some 490 MB at most, under the 76
 # Engine -> parameters for breakthrough (see driver.make_engine): best-first's from
 # `python -m arena tune` (docs/tuning/breakthrough.md); MCTS's make it use the evaluation
 # (the table's "same evaluation") after 2 playout plies, chosen in short matches.
-TUNED = {"mcts": driver.MCTS_WITH_EVALUATION}
+TUNED = {"bestfirst": {"C": 1.26, "FPU": 0.363}, "mcts": driver.MCTS_WITH_EVALUATION}
 WAITING_S = 0.001  # a first line read faster than this was already waiting for us
 
 

@@ -15,9 +15,10 @@ TIME_FRACTION = 0.5
 FIRST_TIME_FRACTION = 0.4
 WAITING_S = 0.001  # a first line read faster than this was already waiting for us
 MAX_NODES = 1_000_000  # about 530 bytes a node: some 550 MB at most, under the 768 MB limit
-# Engine -> parameters for onitama (see driver.make_engine): best-first's from
-# `python -m arena tune` (docs/tuning/onitama.md); MCTS's make it use the evaluation
-# (the table's "same evaluation") after 2 playout plies, chosen in short matches.
+# Engine -> parameters for onitama (see driver.make_engine): best-first keeps its own
+# defaults, which `python -m arena tune` did not beat (docs/tuning/onitama.md); MCTS's
+# make it use the evaluation (the table's "same evaluation") after 2 playout plies,
+# chosen in short matches.
 TUNED = {"mcts": driver.MCTS_WITH_EVALUATION}
 
 

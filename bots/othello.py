@@ -9,7 +9,7 @@ from games.othello.rules import Othello
 # Engine -> parameters for othello (see driver.make_engine): best-first's from
 # `python -m arena tune` (docs/tuning/othello.md); MCTS's make it use the evaluation
 # (the table's "same evaluation") after 2 playout plies, chosen in short matches.
-TUNED = {"mcts": driver.MCTS_WITH_EVALUATION}
+TUNED = {"bestfirst": {"C": 0.172, "FPU": 0.139}, "mcts": driver.MCTS_WITH_EVALUATION}
 
 
 def main(argv=None):

@@ -16,7 +16,7 @@ FIRST_FRACTION = 0.3  # of the 1000 ms first turn
 # Engine -> parameters for oware (see driver.make_engine): best-first's from
 # `python -m arena tune` (docs/tuning/oware.md); MCTS's make it use the evaluation
 # (the table's "same evaluation") after 2 playout plies, chosen in short matches.
-TUNED = {"mcts": driver.MCTS_WITH_EVALUATION}
+TUNED = {"bestfirst": {"C": 1.23, "FPU": 0.465}, "mcts": driver.MCTS_WITH_EVALUATION}
 
 
 def main(argv=None):

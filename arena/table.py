@@ -158,7 +158,12 @@ def cmd_table(options):
         if not bundle.is_file():
             print(f"{game}: skipped (no bundle {bundle}: run make build)")
             continue
-        engines = options.engines.split(",") if options.engines else bundle_engines(bundle)
+        offered = bundle_engines(bundle)
+        engines = options.engines.split(",") if options.engines else offered
+        missing = [engine for engine in engines if engine not in offered]
+        if missing:
+            print(f"{game}: skipped ({bundle} offers no engine {', '.join(missing)})")
+            continue
         if len(engines) < 2:
             print(f"{game}: skipped ({bundle} offers {len(engines)} engine(s))")
             continue

@@ -6,8 +6,11 @@ import time
 from pathlib import Path
 
 
+HELPERS = {"common"}  # modules of this package that are not benchmarks
+
+
 def topics():
-    return sorted(p.stem for p in Path(__file__).parent.glob("[!_]*.py"))
+    return sorted(p.stem for p in Path(__file__).parent.glob("[!_]*.py") if p.stem not in HELPERS)
 
 
 def main(argv=None):

@@ -82,7 +82,11 @@ def play_random_plies(game, plies, seed):
     return state
 
 
-def time_discipline(game_name, games=2, extra_args=""):
+# The time-discipline targets: use most of the turn, and keep a margin on every turn.
+MEAN_SHARE, LARGEST_SHARE = 0.60, 0.80
+
+
+def time_discipline(game_name, games=2, extra_args="", first_target=None):
     """Self-play of the built bundle at the arena's real clock, through the local referee.
 
     Prints, over every turn both seats played: the average share of the turn budget
@@ -116,7 +120,14 @@ def time_discipline(game_name, games=2, extra_args=""):
     if not shares:
         print(f"{game_name} time discipline: no turns played ({reasons})")
         return
+    mean, largest, first = statistics.mean(shares), max(shares), max(firsts)
     print(f"{game_name} time discipline over {games} self-play games ({len(shares)} turns,"
-          f" {referee.turn_ms} ms budget): mean {statistics.mean(shares):.0%} of the turn,"
-          f" largest {max(shares):.0%}; first answer up to {max(firsts):.0%} of"
-          f" {referee.first_turn_ms} ms; game ends: {', '.join(sorted(set(reasons)))}")
+          f" {referee.turn_ms} ms budget): mean {mean:.0%} of the turn {verdict(mean >= MEAN_SHARE)},"
+          f" largest {largest:.0%} {verdict(largest <= LARGEST_SHARE)}; first answer up to {first:.0%}"
+          f" of {referee.first_turn_ms} ms"
+          f"{'' if first_target is None else ' ' + verdict(first <= first_target)};"
+          f" game ends: {', '.join(sorted(set(reasons)))}")
+
+
+def verdict(met):
+    return "(target met)" if met else "(target missed)"

@@ -1,9 +1,9 @@
-"""Onitama: rules speed and best-first speed. open_spiel has no Onitama, so there is no
+"""Onitama: rules speed, best-first speed and the bundle's time discipline. open_spiel has no Onitama, so there is no
 reference implementation to run side by side: the figures are ours only."""
 import random
 import statistics
 
-from bench.common import engine_rate, playout_rate
+from bench.common import engine_rate, playout_rate, time_discipline
 from engines.bestfirst import BestFirst
 from games.onitama.evaluation import make_evaluator
 from games.onitama.rules import CARD_COUNT, Onitama
@@ -51,6 +51,7 @@ def run(quick=False, rounds=3):
     for label, state in (("start", game.initial_state(START_CARDS)), ("midgame (ply 10)", midgame(game))):
         rate, depth = engine_rate(lambda: BestFirst(game, evaluate), state, seconds)
         print(f"onitama best-first from the {label}: {rate:,.0f} nodes/s, depth {depth}")
+    time_discipline("onitama", games=2 if quick else 6)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from games.breakthrough import protocol
 from games.breakthrough.evaluation import make_evaluator
 from games.breakthrough.rules import GOAL_ROW, Breakthrough
 
-TIME_FRACTION = 0.6   # of the 100 ms turns
+TIME_FRACTION = 0.68  # of the 100 ms turns
 FIRST_FRACTION = 0.3  # of the 1000 ms first turn
 MAX_NODES = 900_000  # about 540 bytes a node: some 490 MB at most, under the 768 MB limit
 # Engine -> parameters for breakthrough (see driver.make_engine): best-first's from

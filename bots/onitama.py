@@ -11,7 +11,7 @@ from games.onitama.rules import Onitama
 
 # 50 ms a turn leaves little room: think for half of it (25 ms; answers measured on a
 # busy machine came 5-15 ms after the deadline), and for 40% of the first turn's 1000 ms.
-TIME_FRACTION = 0.5
+TIME_FRACTION = 0.65
 FIRST_TIME_FRACTION = 0.4
 WAITING_S = 0.001  # a first line read faster than this was already waiting for us
 MAX_NODES = 1_000_000  # about 530 bytes a node: some 550 MB at most, under the 768 MB limit

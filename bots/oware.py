@@ -11,7 +11,7 @@ from games.oware import protocol
 from games.oware.evaluation import make_evaluator
 from games.oware.rules import Oware
 
-TIME_FRACTION = 0.6   # of the 50 ms turns
+TIME_FRACTION = 0.7   # of the 50 ms turns
 FIRST_FRACTION = 0.3  # of the 1000 ms first turn
 # Engine -> parameters for oware (see driver.make_engine): best-first's from
 # `python -m arena tune` (docs/tuning/oware.md); MCTS's make it use the evaluation

@@ -79,7 +79,9 @@ class AI:
             result = self.engine.search(state, min(deadline, now + SLICE_SECONDS))
             if result.move in moves:
                 self.candidate_list.append(divmod(result.move, n))
-            if self.engine.max_nodes and self.engine.size >= self.engine.max_nodes:
+            if result.nodes == 0:
+                # Nothing was added: the root is exact, a forced win is in hand or the
+                # tree is full. More slices would only grow the list and burn the clock.
                 break
 
     def _budget(self, state):

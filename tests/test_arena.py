@@ -269,9 +269,14 @@ def test_openings_from_a_file(tmp_path):
 
 
 def test_table_plays_a_round_robin_of_engines_and_writes_the_docs(tmp_path):
-    for name in ("othello.py", "zoolib.py"):
-        (tmp_path / name).write_bytes((ZOO / ("first.py" if name == "othello.py" else name)).read_bytes())
+    # the zoo's first-move bot, with a --help that offers engines a, b and c as a bundle's does
+    help_text = 'import sys\nif "--help" in sys.argv:\n    print("usage: [--engine {a,b,c}]")\n    sys.exit(0)\n'
+    (tmp_path / "othello.py").write_text(help_text + (ZOO / "first.py").read_text())
+    (tmp_path / "zoolib.py").write_bytes((ZOO / "zoolib.py").read_bytes())
     out = tmp_path / "docs"
+    refused = run_cli("table", "othello", "--dist", str(tmp_path), "--engines", "a,d", "-q", "--out", str(out))
+    assert refused.returncode == 1 and "offers no engine d" in refused.stdout
+    assert not (out / "results" / "table-othello.jsonl").exists()
     done = run_cli("table", "othello", "--dist", str(tmp_path), "--engines", "a,b,c", "-n", "2", "-q",
                    "--out", str(out))
     assert done.returncode == 0, done.stderr

@@ -83,3 +83,34 @@ def test_candidate_list_ends_legally_while_it_thinks(ai_module):
 def test_go_never_raises(ai_module):
     ai = ai_module.AI(8, 1, 0.05)
     assert ai.go("not a board") == []
+
+
+
+def endgame_with_a_choice(game, empties_at_most, seed):
+    """A random line's first position with few empty squares and two moves or more."""
+    rng = random.Random(seed)
+    state = game.initial_state()
+    while game.legal_moves(state):
+        legal = game.legal_moves(state)
+        empties = game.squares - sum(d.bit_count() for d in game.discs(state))
+        if empties <= empties_at_most and len(legal) >= 2 and PASS not in legal:
+            return state
+        state = game.play(state, rng.choice(legal))
+    return None
+
+
+def test_a_solved_endgame_stops_early_with_a_short_list(ai_module):
+    """Near the end the tree is exact after a few expansions: go must stop there, not
+    keep appending the same move to candidate_list until its time is out."""
+    game = Othello(8, misere=True)
+    states = [endgame_with_a_choice(game, 5, seed) for seed in range(20)]
+    states = [s for s in states if s is not None][:3]
+    assert states, "no random line reached an endgame with a choice"
+    for state in states:
+        color = -1 if game.to_move(state) == 0 else 1
+        ai = ai_module.AI(8, color, 2.0)
+        candidates = ai.go(board_of(game, state))
+        legal = game.legal_moves(state)
+        assert len(candidates) <= len(legal) + 2
+        row, col = candidates[-1]
+        assert row * 8 + col in legal

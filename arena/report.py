@@ -1,11 +1,10 @@
 """Summaries of finished games: tables, and a plot of the score as games accumulate."""
 
-import math
 from dataclasses import dataclass, field
 
 from arena.errors import UserError
 from arena.match import FAULTS
-from arena.stats import Z95, elo_interval, format_elo, score, sprt, variance
+from arena.stats import elo_interval, format_elo, score, score_interval, sprt
 
 FAULT_LABELS = {"timeout": "timeout", "illegal": "illegal", "bad_output": "badout",
                 "crash": "crash", "exit": "exit", "memory": "memory"}
@@ -181,10 +180,7 @@ def running_interval(history):
         w += value == 1
         d += value == 0.5
         l += value == 0
-        n = w + d + l
-        s = score(w, d, l)
-        half = Z95 * math.sqrt(variance(w, d, l) / n)
-        points.append((n, s, max(0.0, s - half), min(1.0, s + half)))
+        points.append((w + d + l, *score_interval(w, d, l)))
     return points
 
 

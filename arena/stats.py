@@ -10,13 +10,17 @@ variance of the results with half a game of each kind added.
 The SPRT tests H0: elo = elo0 against H1: elo = elo1 with the log-likelihood ratio of
 the same normal approximation, ``LLR = N (s1 - s0) (2 s - s0 - s1) / (2 var)`` where
 ``s0``, ``s1`` are the scores that ``elo0``, ``elo1`` predict. It accepts H1 when the
-LLR reaches ``log((1 - beta) / alpha)``, H0 when it falls to ``log(beta / (1 - alpha))``.
+LLR reaches ``log((1 - beta) / alpha)``, H0 when it falls to ``log(beta / (1 - alpha))``,
+but never before ``SPRT_MIN_GAMES`` games: on a handful of games the normal approximation
+is far too confident (four wins in four would accept +147 Elo, where the exact binomial
+ratio of those four games is 1.35, not the 2.94 the test asks for).
 """
 
 import math
 from dataclasses import dataclass
 
 Z95 = 1.959963984540054
+SPRT_MIN_GAMES = 20
 
 
 def score(wins, draws, losses):
@@ -46,17 +50,25 @@ def variance(wins, draws, losses):
     return (wins * (1 - s) ** 2 + draws * (0.5 - s) ** 2 + losses * s ** 2) / n
 
 
-def elo_interval(wins, draws, losses, z=Z95):
-    """(elo, low, high): the Elo difference and its interval (95% by default)."""
+def score_interval(wins, draws, losses, z=Z95):
+    """(score, low, high): the score and its interval (95% by default), within [0, 1]."""
     n = wins + draws + losses
     s = score(wins, draws, losses)
     if not n:
+        return s, 0.0, 1.0
+    half = z * math.sqrt(interval_variance(wins, draws, losses) / n)
+    return s, max(0.0, s - half), min(1.0, s + half)
+
+
+def elo_interval(wins, draws, losses, z=Z95):
+    """(elo, low, high): the Elo difference and its interval (95% by default)."""
+    s, low, high = score_interval(wins, draws, losses, z)
+    if not wins + draws + losses:
         return 0.0, -math.inf, math.inf
-    se = math.sqrt(_test_variance(wins, draws, losses) / n)
-    return elo(s), elo(s - z * se), elo(s + z * se)
+    return elo(s), elo(low), elo(high)
 
 
-def _test_variance(wins, draws, losses):
+def interval_variance(wins, draws, losses):
     """The variance, or when every game had the same result (no variance: the normal
     approximation breaks down), that of the results with half a game of each kind
     more, so that a run of wins still gets a finite bound."""
@@ -89,11 +101,13 @@ def sprt(wins, draws, losses, elo0, elo1, alpha=0.05, beta=0.05):
     n = wins + draws + losses
     if n == 0:
         return Sprt(0.0, lower, upper, None)
-    var = _test_variance(wins, draws, losses)
+    var = interval_variance(wins, draws, losses)
     s = score(wins, draws, losses)
     s0, s1 = expected_score(elo0), expected_score(elo1)
     llr = n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var)
-    verdict = "H1" if llr >= upper else "H0" if llr <= lower else None
+    verdict = None
+    if n >= SPRT_MIN_GAMES:
+        verdict = "H1" if llr >= upper else "H0" if llr <= lower else None
     return Sprt(llr, lower, upper, verdict)
 
 

@@ -15,7 +15,6 @@ and openings varied, then writes to ``--out`` (default ``docs/``):
 ``-n`` games): the cheap way to settle a lopsided pairing on a 2-core machine.
 """
 
-import math
 import re
 import shlex
 import subprocess
@@ -27,7 +26,7 @@ from arena.errors import Interrupted, UserError
 from arena.games import bundle_path, game_names, load_referee
 from arena.report import summarize
 from arena.results import read_results
-from arena.stats import Z95, elo_interval, format_elo, score, sprt, variance
+from arena.stats import elo_interval, format_elo, score_interval, sprt
 from arena.tournament import parse_bots, run_tournament
 from arena.tune import machine_line
 
@@ -42,14 +41,6 @@ def bundle_engines(bundle):
         return []
     found = re.search(r"--engine \{([^}]*)\}", done.stdout)
     return found.group(1).split(",") if found else []
-
-
-def score_interval(pair):
-    """(score, low, high) of a pair's first bot, 95%."""
-    w, d, l = pair.wins, pair.draws, pair.losses
-    s = score(w, d, l)
-    half = Z95 * math.sqrt(variance(w, d, l) / pair.games) if pair.games else 1.0
-    return s, max(0.0, s - half), min(1.0, s + half)
 
 
 def claim_verdict(low, high):
@@ -87,7 +78,7 @@ def game_section(game, records, order, referee, sprt_args):
              "| pairing | games | +W =D -L | score (95%) | Elo (95%) | vs 70% |",
              "|---|---:|---:|---:|---:|---|"]
     for pair in summary.pairs_of(game):
-        s, low, high = score_interval(pair)
+        s, low, high = score_interval(pair.wins, pair.draws, pair.losses)
         elo, elo_low, elo_high = elo_interval(pair.wins, pair.draws, pair.losses)
         verdict = claim_verdict(low, high)
         if sprt_args:
@@ -122,7 +113,7 @@ def write_plot(summaries, path):
     for axis, (game, pairs) in zip(axes[:, 0], panels):
         labels, centres, errors = [], [], [[], []]
         for pair in pairs:
-            s, low, high = score_interval(pair)
+            s, low, high = score_interval(pair.wins, pair.draws, pair.losses)
             labels.append(f"{pair.a} vs {pair.b} ({pair.games})")
             centres.append(100 * s)
             errors[0].append(100 * (s - low))

@@ -9,9 +9,13 @@ from games.othello.rules import Othello
 TIME_FRACTION = 0.73   # of the 150 ms turns (solved endgames answer early: the mean is lower)
 FIRST_FRACTION = 0.25  # of the 2000 ms first turn
 # Engine -> parameters for othello (see driver.make_engine): best-first's from
-# `python -m arena tune` (docs/tuning/othello.md); MCTS's make it use the evaluation
+# `python -m arena tune` (docs/tuning/othello.md); the solver is best-first until
+# SOLVE_EMPTIES squares are left, then solves exactly; MCTS's make it use the evaluation
 # (the table's "same evaluation") after 2 playout plies, chosen in short matches.
-TUNED = {"bestfirst": {"C": 0.172, "FPU": 0.139}, "mcts": driver.MCTS_WITH_EVALUATION}
+BESTFIRST = {"C": 0.172, "FPU": 0.139}
+SOLVE_EMPTIES = 12
+TUNED = {"bestfirst": BESTFIRST, "solver": {"engine": "bestfirst", **BESTFIRST},
+         "mcts": driver.MCTS_WITH_EVALUATION}
 
 
 def main(argv=None):
@@ -23,7 +27,8 @@ def main(argv=None):
         start = driver.now()
         my_id, size = protocol.read_init(first_line, read)
         game = Othello(size)
-        engine = driver.make_engine(options, game, make_evaluator(game), tuned=TUNED)
+        engine = driver.make_engine(options, game, make_evaluator(game), tuned=TUNED,
+                                    solve_when=lambda state: game.empty_squares(state) <= SOLVE_EMPTIES)
         budget = protocol.FIRST_TURN_MS
         fraction = options.first_time
         first_line = read()

@@ -14,16 +14,21 @@ from games.oware.rules import Oware
 TIME_FRACTION = 0.7   # of the 50 ms turns
 FIRST_FRACTION = 0.3  # of the 1000 ms first turn
 # Engine -> parameters for oware (see driver.make_engine): best-first's from
-# `python -m arena tune` (docs/tuning/oware.md); MCTS's make it use the evaluation
-# (the table's "same evaluation") after 2 playout plies, chosen in short matches.
-TUNED = {"bestfirst": {"C": 1.23, "FPU": 0.465}, "mcts": driver.MCTS_WITH_EVALUATION}
+# `python -m arena tune` (docs/tuning/oware.md); the solver is best-first until
+# SOLVE_SEEDS seeds are left on the board, then solves exactly; MCTS's make it use the
+# evaluation (the table's "same evaluation") after 2 playout plies, chosen in short matches.
+BESTFIRST = {"C": 1.23, "FPU": 0.465}
+SOLVE_SEEDS = 12
+TUNED = {"bestfirst": BESTFIRST, "solver": {"engine": "bestfirst", **BESTFIRST},
+         "mcts": driver.MCTS_WITH_EVALUATION}
 
 
 def main(argv=None):
     options = driver.parse_options(argv, "oware", TIME_FRACTION, FIRST_FRACTION)
     read = driver.LineReader(sys.stdin)
     game = Oware()
-    engine = driver.make_engine(options, game, make_evaluator(game), tuned=TUNED)
+    engine = driver.make_engine(options, game, make_evaluator(game), tuned=TUNED,
+                                solve_when=lambda state: game.seeds_on_board(state) <= SOLVE_SEEDS)
     tracker = protocol.Tracker(game)
 
     def loop():

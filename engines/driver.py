@@ -75,14 +75,17 @@ def accepts(engine_class, name):
     return name in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
 
 
-def make_engine(options, game, evaluate, tuned=None, max_nodes=None):
+def make_engine(options, game, evaluate, tuned=None, max_nodes=None, solve_when=None):
     """The engine named in the options. Its parameters, each overriding the one before:
     the game's tuned values for that engine (``tuned`` maps engine names to parameters),
-    the node cap where the engine takes one, the user's --set."""
+    the node cap and the game's "near the end" test (``solve_when``, for the solver)
+    where the engine takes them, the user's --set."""
     engine_class = ENGINES[options.engine]
     params = dict((tuned or {}).get(options.engine, {}))
     if max_nodes is not None and accepts(engine_class, "max_nodes"):
         params["max_nodes"] = max_nodes
+    if solve_when is not None and accepts(engine_class, "solve_when"):
+        params["solve_when"] = solve_when
     params.update(options.params)
     try:
         return engine_class(game, evaluate, **params)
@@ -115,7 +118,8 @@ def choose(engine, state, allowed, deadline, verbose=False):
         log(f"engine failed ({type(error).__name__}: {error}); playing a listed move")
         return allowed[0]
     if verbose:
-        log(f"move {result.move} value {result.value:.3f} nodes {result.nodes} depth {result.depth}")
+        solved = " (solved exactly)" if getattr(engine, "solved", False) else ""
+        log(f"move {result.move} value {result.value:.3f} nodes {result.nodes} depth {result.depth}{solved}")
     if result.move in allowed:
         return result.move
     log(f"engine chose {result.move!r}, not in the arena's list; playing a listed move")

@@ -12,6 +12,7 @@ from arena.games import load_referee
 from arena.match import play_match
 from arena.report import summary_text
 from arena.results import ResultsWriter, read_results
+from arena.stats import SPRT_MIN_GAMES
 from arena.tournament import Bot, parse_bots, run_tournament, schedule
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -251,7 +252,7 @@ def test_sprt_stops_a_tournament_once_decided(tmp_path):
     bots = parse_bots([FIRST, "crash=" + zoo("crash", 1)], referee)
     summary = run_tournament("othello", bots, 200, results=tmp_path / "r.jsonl", jobs=1,
                              progress=False, sprt_args=(0, 10, 0.05, 0.05))
-    assert 5 < summary.count < 40
+    assert SPRT_MIN_GAMES <= summary.count < 40
     assert "H1 accepted" in summary_text(summary, (0, 10, 0.05, 0.05))
 
 

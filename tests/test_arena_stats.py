@@ -3,7 +3,8 @@ import math
 
 import pytest
 
-from arena.stats import elo, elo_interval, expected_score, score, sprt, variance
+from arena.stats import (SPRT_MIN_GAMES, Z95, elo, elo_interval, expected_score, score, score_interval, sprt,
+                          variance)
 
 
 def test_score_and_elo_of_simple_scores():
@@ -65,3 +66,19 @@ def test_sprt_verdicts():
     assert sprt(60, 20, 40, 0, 10, alpha=0.1, beta=0.2).lower == pytest.approx(-1.504077, abs=1e-6)
     # all wins: no variance, still decides
     assert sprt(40, 0, 0, 0, 10).verdict == "H1"
+
+
+def test_sprt_waits_for_enough_games():
+    # 4-0 passes the bound of the normal approximation (LLR 3.36 > 2.94), but the exact
+    # binomial ratio of four wins, 4 log(0.703 / 0.5) = 1.36, is far from it
+    assert sprt(4, 0, 0, 0, 147).llr > 2.9444
+    assert sprt(4, 0, 0, 0, 147).verdict is None
+    assert sprt(SPRT_MIN_GAMES - 1, 0, 0, 0, 147).verdict is None
+    assert sprt(SPRT_MIN_GAMES, 0, 0, 0, 147).verdict == "H1"
+
+
+def test_score_interval_of_a_clean_sweep_is_not_a_point():
+    s, low, high = score_interval(4, 0, 0)
+    assert s == high == 1.0 and 0.5 < low < 0.8
+    s, low, high = score_interval(6, 2, 2)  # se = sqrt(0.16 / 10)
+    assert s == 0.7 and low == pytest.approx(0.7 - Z95 * 0.126491, abs=1e-5)

@@ -14,6 +14,7 @@ import pytest
 
 from games.breakthrough.rules import (GOAL_ROW, MOVE_BITS, Breakthrough, LimitedBreakthrough,
                                       square_bit, squares_of)
+from spielperft import spiel_perft
 
 PERFT = [tuple(map(int, line.split())) for line in
          (Path(__file__).parent / "data" / "perft_breakthrough.txt").read_text().splitlines()]
@@ -31,6 +32,12 @@ def perft(state, depth):
 @pytest.mark.parametrize("depth,count", [p for p in PERFT if p[0] <= 5])
 def test_perft_from_the_start(depth, count):
     assert perft(game.initial_state(), depth) == count
+
+
+@pytest.mark.parametrize("depth,count", [p for p in PERFT if p[0] <= 3])
+def test_perft_table_agrees_with_open_spiel(depth, count):
+    pyspiel = pytest.importorskip("pyspiel")
+    assert spiel_perft(pyspiel.load_game("breakthrough").new_initial_state(), depth) == count
 
 
 def test_perft_table_is_complete_and_growing():

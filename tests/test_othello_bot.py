@@ -41,13 +41,13 @@ def test_golden_first_turn_gets_a_listed_answer(bundle, tmp_path):
     assert list(tmp_path.iterdir()) == []  # it wrote nothing
 
 
-@pytest.mark.parametrize("seat", [0, 1])
-def test_whole_game_against_a_random_mover(bundle, tmp_path, seat):
+def play_against_random(bundle, tmp_path, seat, args):
+    """Plays one game with the bundle in ``seat``; returns its stderr."""
     referee = Referee()
     game = referee.game
     rng = random.Random(seat)
     state = referee.new_state()
-    bot = BotProcess(bundle, FAST, cwd=tmp_path)
+    bot = BotProcess(bundle, args, cwd=tmp_path)
     first_turn = True
     turns = 0
     while game.legal_moves(state):
@@ -66,6 +66,17 @@ def test_whole_game_against_a_random_mover(bundle, tmp_path, seat):
     code, err = bot.finish()
     assert turns >= 20
     assert code == 0 and "Traceback" not in err, err
+    return err
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_whole_game_against_a_random_mover(bundle, tmp_path, seat):
+    assert play_against_random(bundle, tmp_path, seat, FAST) == ""
+
+
+def test_the_solver_engine_solves_the_last_moves_exactly(bundle, tmp_path):
+    err = play_against_random(bundle, tmp_path, 0, FAST + ["--engine", "solver", "--verbose"])
+    assert "(solved exactly)" in err
 
 
 @pytest.mark.parametrize("bad_line", ["garbage", "", "0 1 2"])

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from games.oware.rules import MAX_TURNS, Oware
+from spielperft import spiel_perft
 
 PERFT = [tuple(map(int, line.split())) for line in
          (Path(__file__).parent / "data" / "perft_oware.txt").read_text().splitlines()]
@@ -24,6 +25,12 @@ def perft(state, depth):
 @pytest.mark.parametrize("depth,count", [p for p in PERFT if p[0] <= 8])
 def test_perft_from_the_start(depth, count):
     assert perft(game.initial_state(), depth) == count
+
+
+@pytest.mark.parametrize("depth,count", [p for p in PERFT if p[0] <= 5])
+def test_perft_table_agrees_with_open_spiel(depth, count):
+    pyspiel = pytest.importorskip("pyspiel")
+    assert spiel_perft(pyspiel.load_game("oware").new_initial_state(), depth) == count
 
 
 def position(houses, stores, ply=0):

@@ -201,6 +201,10 @@ class Othello:
         mover, other, player = state
         return (mover, other) if player == 0 else (other, mover)
 
+    def empty_squares(self, state):
+        """Squares still empty: the plies left, passes apart (when to solve exactly)."""
+        return self.squares - (state[0] | state[1]).bit_count()
+
     def state_from_discs(self, black, white, player):
         return (black, white, 0) if player == 0 else (white, black, 1)
 

@@ -13,7 +13,8 @@ fades as visits come in) and ``hh_i`` the mean result of the same move by the sa
 player anywhere in the tree (history heuristic). Every legal move is tried once before
 the rule applies (in evaluation order when ``bias`` is on, else in the game's order).
 
-Playouts draw moves uniformly, or by ``playout_weight(state, move)`` (a callable, or a
+Playouts draw moves uniformly (through the game's ``random_playout(state, random)``
+where it offers one: the same games, faster), or by ``playout_weight(state, move)`` (a callable, or a
 dict from move to weight); after ``playout_plies`` plies (if set) they stop and use the
 evaluation as the result.
 
@@ -91,6 +92,8 @@ class MCTS:
             table = playout_weight
             playout_weight = lambda state, move: table.get(move, 1.0)  # noqa: E731
         self.playout_weight = playout_weight
+        # A game may offer random_playout(state, random): the same random game, faster.
+        self.fast_playout = getattr(game, "random_playout", None)
         self.stop_on_win = stop_on_win
         self.prove_depth = prove_depth
         self.prove_share = prove_share
@@ -175,9 +178,12 @@ class MCTS:
         weight = self.playout_weight
         if weight is None and limit == NEVER:  # the plain case, kept lean: it is most of the time
             random = self.rng.random
-            while moves:
-                state = play(state, moves[int(random() * len(moves))])
-                moves = legal_moves(state)
+            if self.fast_playout is not None:
+                state = self.fast_playout(state, random)
+            else:
+                while moves:
+                    state = play(state, moves[int(random() * len(moves))])
+                    moves = legal_moves(state)
             result = game.outcome(state)
             return result if game.to_move(state) == game.to_move(node.state) else -result
         if weight is None:

@@ -180,3 +180,25 @@ def leaves_by_brute_force(game):
     board[h - 1][h - 1] = board[h][h] = 1
     board[h - 1][h] = board[h][h - 1] = 0
     return walk(board, 0)
+
+
+@pytest.mark.parametrize("size,misere", [(8, False), (8, True), (6, False), (4, True)])
+def test_random_playout_is_the_game_that_legal_moves_and_play_give(size, misere):
+    game = Othello(size, misere=misere)
+    rng = random.Random(size)
+    for seed in range(200):
+        # a start somewhere in a random game, finished games included
+        state = game.initial_state()
+        for _ in range(rng.randrange(70)):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            state = game.play(state, rng.choice(moves))
+        ours, theirs = random.Random(seed), random.Random(seed)
+        expected = state
+        moves = game.legal_moves(expected)
+        while moves:
+            expected = game.play(expected, moves[int(theirs.random() * len(moves))])
+            moves = game.legal_moves(expected)
+        assert game.random_playout(state, ours.random) == expected
+        assert ours.random() == theirs.random()  # the same numbers were drawn

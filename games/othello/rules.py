@@ -225,6 +225,28 @@ class Othello:
         f = self.flips(mover, other, move)
         return (other & ~f, mover | f | (1 << move), 1 - player)
 
+    def random_playout(self, state, random):
+        """The final state of a game continued from ``state`` with uniformly random
+        moves, drawn as ``moves[int(random() * len(moves))]`` (a pass too draws a number):
+        the very game that ``legal_moves`` and ``play`` give with the same draws, played
+        without building a move list or a state tuple each ply (engines/mcts.py)."""
+        mover, other, player = state
+        move_mask, flips = self.move_mask, self.flips
+        while True:
+            bits = move_mask(mover, other)
+            if bits:
+                for _ in range(int(random() * bits.bit_count())):
+                    bits &= bits - 1  # drop the lowest squares: the k-th is now lowest
+                low = bits & -bits
+                f = flips(mover, other, low.bit_length() - 1)
+                mover, other = other & ~f, mover | f | low
+            elif move_mask(other, mover):
+                random()  # the pass, the only move
+                mover, other = other, mover
+            else:
+                return (mover, other, player)
+            player = 1 - player
+
     # -- result ------------------------------------------------------------------------
     def is_over(self, state):
         mover, other, _ = state

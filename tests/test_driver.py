@@ -1,0 +1,54 @@
+"""What every bot shares (engines/driver.py): engine choice and its parameters."""
+import time
+
+import pytest
+
+from engines import driver
+from engines.bestfirst import BestFirst
+from engines.solver import Solver
+from games.oware.evaluation import make_evaluator
+from games.oware.rules import Oware
+
+game = Oware()
+evaluate = make_evaluator(game)
+
+
+def few_seeds_left(state):
+    return game.seeds_on_board(state) <= 6
+
+
+def engine_for(argv, **kwargs):
+    options = driver.parse_options(argv, "test")
+    return driver.make_engine(options, game, evaluate, **kwargs)
+
+
+def test_parameters_override_in_order_tuned_then_set():
+    tuned = {"bestfirst": {"C": 0.3, "FPU": 0.2}}
+    engine = engine_for([], tuned=tuned)
+    assert isinstance(engine, BestFirst) and (engine.C, engine.FPU) == (0.3, 0.2)
+    engine = engine_for(["--set", "C=0.9"], tuned=tuned)
+    assert (engine.C, engine.FPU) == (0.9, 0.2)
+
+
+def test_the_solver_gets_the_bots_near_the_end_test_and_others_do_not_need_it():
+    solver = engine_for(["--engine", "solver"], tuned={"solver": {"engine": "bestfirst", "C": 0.4}},
+                        solve_when=few_seeds_left)
+    assert solver.solve_when is few_seeds_left
+    assert isinstance(solver.inner, BestFirst) and solver.inner.C == 0.4
+    assert isinstance(engine_for([], solve_when=few_seeds_left), BestFirst)
+
+
+def test_the_solver_solves_near_the_end_and_searches_before():
+    solver = engine_for(["--engine", "solver"], tuned={"solver": {"engine": "bestfirst"}},
+                        solve_when=few_seeds_left)
+    early = game.initial_state()
+    solver.search(early, time.perf_counter() + 0.05)
+    assert not solver.solved
+    late = game.make_state((1, 0, 0, 2, 0, 0, 0, 1, 0, 0, 1, 0), (22, 21), ply=80)
+    result = solver.search(late, time.perf_counter() + 5)
+    assert solver.solved and result.move in game.legal_moves(late)
+
+
+def test_bad_parameters_end_with_a_message():
+    with pytest.raises(SystemExit, match="bad engine parameters for bestfirst"):
+        engine_for(["--set", "nonsense=1"])

@@ -134,6 +134,26 @@ def test_a_tournament_goes_on_through_every_fault(tmp_path):
     assert "first vs crash: 2 games  +2 =0 -0" in text
 
 
+def test_a_tournament_of_the_whole_zoo_records_every_game_and_fault(tmp_path):
+    zoo_bots = {"sleeper": (zoo("sleeper", 2, 0.4), "timeout"), "illegal": (zoo("illegal", 2), "illegal"),
+                "garbage": (zoo("garbage", 1), "bad_output"), "silent": (zoo("silent_exit", 2), "exit"),
+                "crash": (zoo("crash", 2), "crash"), "flood": (zoo("flood", 3, 0.5), "crash"),
+                "orphan": (zoo("orphan", 2), "exit")}
+    referee = load_referee("othello")
+    bots = parse_bots([FIRST] + [f"{name}={command}" for name, (command, _) in zoo_bots.items()], referee)
+    results = tmp_path / "r.jsonl"
+    summary = run_tournament("othello", bots, 2, results=results, jobs=2, progress=False)
+    records = read_results(results)
+    assert summary.count == len(records) == 2 * 28 and len({r["key"] for r in records}) == 56
+    stats = {s.name: s for s in summary.bots_of("othello")}
+    assert stats["first"].points == 14 and not any(stats["first"].faults.values())
+    for name, (_, reason) in zoo_bots.items():
+        against_first = [r for r in records if set(r["bots"]) == {"first", name}]
+        assert [r["reason"] for r in against_first] == [reason, reason], name
+        assert all(r["bots"][r["loser"]] == name for r in against_first)
+        assert stats[name].faults[reason] >= 2
+
+
 def test_schedule_swaps_seats_and_shares_openings():
     a, b, c = Bot("a", "x"), Bot("b", "y"), Bot("c", "z")
     specs = schedule("othello", [a, b, c], 4, seed=3)

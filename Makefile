@@ -30,9 +30,10 @@ bench: build
 	$(PY) -m bench
 
 # The engines' table in docs/ (docs/table.md): each pairing stops once the SPRT between
-# "equal" and "+147 Elo" (the seeds' 70%) decides, or after 50 games. Resumes if cut.
+# +70 and +240 Elo (scores of 60% and 80%, on either side of the seeds' 70%) decides,
+# or after 50 games. Resumes if cut.
 table: build
-	$(PY) -m arena table -n 50 --sprt 0 147 --engines bestfirst,alphabeta,mcts
+	$(PY) -m arena table -n 50 --sprt 70 240 --engines bestfirst,alphabeta,mcts
 
 # The same in a few minutes: best-first against alpha-beta, 4 games per game, into results/.
 table-quick: build

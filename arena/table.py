@@ -26,7 +26,7 @@ from arena.errors import Interrupted, UserError
 from arena.games import bundle_path, game_names, load_referee
 from arena.report import summarize
 from arena.results import read_results
-from arena.stats import elo_interval, format_elo, score_interval, sprt
+from arena.stats import SPRT_MIN_GAMES, elo_interval, format_elo, score_interval, sprt
 from arena.tournament import parse_bots, run_tournament
 from arena.tune import machine_line
 
@@ -197,8 +197,12 @@ def write_docs(out, sections, summaries, options):
             "Each bot is the game's bundle with `--engine NAME` (same evaluation, the bundle's",
             "tuned defaults). Seats swapped in pairs, openings varied (arena defaults).",
             "Scores are the first bot's, with 95% intervals; \"vs 70%\" says whether the",
-            "interval lies above (holds) or below (fails) the seeds' 70% claim.", "",
-            "![scores](table.png)", ""]
+            "interval lies above (holds) or below (fails) the seeds' 70% claim."]
+    if options.sprt:
+        head += [f"A pairing stops after {options.games} games, or earlier once the SPRT of its first bot",
+                 f"between {options.sprt[0]:+g} Elo (H0) and {options.sprt[1]:+g} Elo (H1) decides",
+                 f"(alpha {options.alpha:g}, beta {options.beta:g}; no verdict before {SPRT_MIN_GAMES} games)."]
+    head += ["", "![scores](table.png)", ""]
     body = [line for lines in sections for line in lines + [""]]
     try:
         (out / "table.md").write_text("\n".join(head + body))

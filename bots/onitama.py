@@ -9,8 +9,9 @@ from games.onitama import protocol
 from games.onitama.evaluation import make_evaluator
 from games.onitama.rules import Onitama
 
-# 50 ms a turn leaves little room: think for half of it (25 ms; answers measured on a
-# busy machine came 5-15 ms after the deadline), and for 40% of the first turn's 1000 ms.
+# 50 ms a turn leaves little room: think for 65% of it (32 ms; over the engines' table,
+# docs/table.md, the longest answer took 79% of the turn), and for 40% of the first
+# turn's 1000 ms.
 TIME_FRACTION = 0.65
 FIRST_TIME_FRACTION = 0.4
 WAITING_S = 0.001  # a first line read faster than this was already waiting for us

@@ -9,16 +9,17 @@ import sys
 from engines import driver
 from games.oware import protocol
 from games.oware.evaluation import make_evaluator
-from games.oware.rules import Oware
+from games.oware.rules import MAX_TURNS, Oware
 
 TIME_FRACTION = 0.7   # of the 50 ms turns
 FIRST_FRACTION = 0.3  # of the 1000 ms first turn
 # Engine -> parameters for oware (see driver.make_engine): best-first's from
-# `python -m arena tune` (docs/tuning/oware.md); the solver is best-first until
-# SOLVE_SEEDS seeds are left on the board, then solves exactly; MCTS's make it use the
-# evaluation (the table's "same evaluation") after 2 playout plies, chosen in short matches.
+# `python -m arena tune` (docs/tuning/oware.md); the solver is best-first until the
+# turn limit is SOLVE_PLIES plies away, then solves exactly (few seeds alone do not make
+# a small tree: the game can go on to the limit); MCTS's make it use the evaluation
+# (the table's "same evaluation") after 2 playout plies, chosen in short matches.
 BESTFIRST = {"C": 1.23, "FPU": 0.465}
-SOLVE_SEEDS = 12
+SOLVE_PLIES = 24
 TUNED = {"bestfirst": BESTFIRST, "solver": {"engine": "bestfirst", **BESTFIRST},
          "mcts": driver.MCTS_WITH_EVALUATION}
 
@@ -28,7 +29,7 @@ def main(argv=None):
     read = driver.LineReader(sys.stdin)
     game = Oware()
     engine = driver.make_engine(options, game, make_evaluator(game), tuned=TUNED,
-                                solve_when=lambda state: game.seeds_on_board(state) <= SOLVE_SEEDS)
+                                solve_when=lambda state: MAX_TURNS - game.ply(state) <= SOLVE_PLIES)
     tracker = protocol.Tracker(game)
 
     def loop():

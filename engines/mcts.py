@@ -14,9 +14,9 @@ player anywhere in the tree (history heuristic). Every legal move is tried once 
 the rule applies (in evaluation order when ``bias`` is on, else in the game's order).
 
 Playouts draw moves uniformly (through the game's ``random_playout(state, random)``
-where it offers one: the same games, faster), or by ``playout_weight(state, move)`` (a callable, or a
-dict from move to weight); after ``playout_plies`` plies (if set) they stop and use the
-evaluation as the result.
+where it offers one: the same games, faster), or by ``playout_weight(state, move)`` (a
+callable, or a dict from move to weight); after ``playout_plies`` plies (if set) they
+stop and use the evaluation as the result.
 
 Solver: every node also keeps proven bounds ``lo <= value <= hi`` in the negamax
 convention of engines/base.py (``WIN - ply``), from game ends found in the tree

@@ -7,14 +7,14 @@ from engines import driver
 from engines.bestfirst import BestFirst
 from engines.solver import Solver
 from games.oware.evaluation import make_evaluator
-from games.oware.rules import Oware
+from games.oware.rules import MAX_TURNS, Oware
 
 game = Oware()
 evaluate = make_evaluator(game)
 
 
-def few_seeds_left(state):
-    return game.seeds_on_board(state) <= 6
+def near_the_turn_limit(state):
+    return MAX_TURNS - game.ply(state) <= 10
 
 
 def engine_for(argv, **kwargs):
@@ -32,19 +32,19 @@ def test_parameters_override_in_order_tuned_then_set():
 
 def test_the_solver_gets_the_bots_near_the_end_test_and_others_do_not_need_it():
     solver = engine_for(["--engine", "solver"], tuned={"solver": {"engine": "bestfirst", "C": 0.4}},
-                        solve_when=few_seeds_left)
-    assert solver.solve_when is few_seeds_left
+                        solve_when=near_the_turn_limit)
+    assert solver.solve_when is near_the_turn_limit
     assert isinstance(solver.inner, BestFirst) and solver.inner.C == 0.4
-    assert isinstance(engine_for([], solve_when=few_seeds_left), BestFirst)
+    assert isinstance(engine_for([], solve_when=near_the_turn_limit), BestFirst)
 
 
 def test_the_solver_solves_near_the_end_and_searches_before():
     solver = engine_for(["--engine", "solver"], tuned={"solver": {"engine": "bestfirst"}},
-                        solve_when=few_seeds_left)
+                        solve_when=near_the_turn_limit)
     early = game.initial_state()
     solver.search(early, time.perf_counter() + 0.05)
     assert not solver.solved
-    late = game.make_state((1, 0, 0, 2, 0, 0, 0, 1, 0, 0, 1, 0), (22, 21), ply=80)
+    late = game.make_state((1, 0, 0, 2, 0, 3, 0, 1, 0, 0, 1, 4), (18, 18), ply=190)
     result = solver.search(late, time.perf_counter() + 5)
     assert solver.solved and result.move in game.legal_moves(late)
 

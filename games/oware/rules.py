@@ -140,10 +140,6 @@ class Oware:
         """Seeds captured so far by player 0 and player 1."""
         return tuple(((state >> shift) & 63) - STORE_BIAS for shift in STORE_SHIFT)
 
-    def seeds_on_board(self, state):
-        """Seeds not yet captured (when to solve exactly)."""
-        return SEEDS - sum(self.stores(state))
-
     def ply(self, state):
         """Plies played since the start (the arena's turn count)."""
         return (state & 511) - PLY_BIAS

@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: all setup build test test-all bench table table-quick clean
+.PHONY: all setup build test test-all bench table table-best table-quick clean
 
 all: build
 	$(PY) -m arena smoke
@@ -34,6 +34,11 @@ bench: build
 # or after 50 games. Resumes if cut.
 table: build
 	$(PY) -m arena table -n 50 --sprt 70 240 --engines bestfirst,alphabeta,mcts
+
+# Our best bot (each bundle's default, --engine best) against the alpha-beta baseline, in
+# docs/best/: Othello and Oware, where the best is not alpha-beta itself.
+table-best: build
+	$(PY) -m arena table othello oware -n 50 --sprt 70 240 --engines best,alphabeta --out docs/best
 
 # The same in a few minutes: best-first against alpha-beta, 4 games per game, into results/.
 table-quick: build

@@ -37,10 +37,14 @@ def parse_value(text):
     return text
 
 
-def parse_options(argv, name, time_fraction=0.7, first_fraction=0.25):
+BEST = "best"  # an --engine choice: the bot's strongest engine as measured (its default)
+
+
+def parse_options(argv, name, time_fraction=0.7, first_fraction=0.25, best="bestfirst"):
+    """The bot's options; ``best`` is the engine that ``--engine best``, the default, means."""
     parser = argparse.ArgumentParser(prog=name, description=f"{name} bot (reads the arena's turns on stdin)")
-    parser.add_argument("--engine", default="bestfirst", choices=sorted(ENGINES),
-                        help="search engine (default: %(default)s)")
+    parser.add_argument("--engine", default=BEST, choices=sorted(ENGINES) + [BEST],
+                        help=f"search engine (default: {BEST}, this bot's strongest measured engine: {best})")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="engine parameter, e.g. --set C=1.2 (repeatable)")
     parser.add_argument("--time", type=float, default=time_fraction, metavar="FRACTION",
@@ -49,6 +53,8 @@ def parse_options(argv, name, time_fraction=0.7, first_fraction=0.25):
                         help="share of the first turn's budget to think (default: %(default)s)")
     parser.add_argument("--verbose", action="store_true", help="search statistics on stderr")
     options = parser.parse_args(argv)
+    if options.engine == BEST:
+        options.engine = best
     params = {}
     for item in options.set:
         key, sep, value = item.partition("=")

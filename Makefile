@@ -29,16 +29,17 @@ test-all: build
 bench: build
 	$(PY) -m bench
 
-# The engines' table in docs/ (docs/table.md): each pairing stops once the SPRT between
-# +70 and +240 Elo (scores of 60% and 80%, on either side of the seeds' 70%) decides,
-# or after 50 games. Resumes if cut.
+# The engines' table in docs/ (docs/table.md): each pairing plays 40 games, then stops
+# once the SPRT between +70 and +240 Elo (scores of 60% and 80%, on either side of the
+# seeds' 70%) decides, or after 80 games. Resumes if cut.
+TABLE_GAMES := -n 80 --min-games 40 --sprt 70 240
 table: build
-	$(PY) -m arena table -n 50 --sprt 70 240 --engines bestfirst,alphabeta,mcts
+	$(PY) -m arena table $(TABLE_GAMES) --engines bestfirst,alphabeta,mcts
 
 # Our best bot (each bundle's default, --engine best) against the alpha-beta baseline, in
 # docs/best/: Othello and Oware, where the best is not alpha-beta itself.
 table-best: build
-	$(PY) -m arena table othello oware -n 50 --sprt 70 240 --engines best,alphabeta --out docs/best
+	$(PY) -m arena table othello oware $(TABLE_GAMES) --engines best,alphabeta --out docs/best
 
 # The same in a few minutes: best-first against alpha-beta, 4 games per game, into results/.
 table-quick: build

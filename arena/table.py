@@ -166,7 +166,8 @@ def cmd_table(options):
         try:
             for a, b in pairings(bots, options.first_only):
                 run_tournament(game, [a, b], options.games, results=results, jobs=options.jobs,
-                               scale=options.scale, sprt_args=sprt_args, progress=not options.quiet)
+                               scale=options.scale, sprt_args=sprt_args, progress=not options.quiet,
+                               sprt_min_games=options.min_games)
         except Interrupted:
             print("interrupted: run the same command to resume", file=sys.stderr)
             return 130
@@ -201,7 +202,8 @@ def write_docs(out, sections, summaries, options):
     if options.sprt:
         head += [f"A pairing stops after {options.games} games, or earlier once the SPRT of its first bot",
                  f"between {options.sprt[0]:+g} Elo (H0) and {options.sprt[1]:+g} Elo (H1) decides",
-                 f"(alpha {options.alpha:g}, beta {options.beta:g}; no verdict before {SPRT_MIN_GAMES} games)."]
+                 f"(alpha {options.alpha:g}, beta {options.beta:g}), but not before"
+                 f" {max(options.min_games, SPRT_MIN_GAMES)} games."]
     head += ["", "![scores](table.png)", ""]
     body = [line for lines in sections for line in lines + [""]]
     try:
@@ -221,6 +223,8 @@ def add_parser(commands, positive_int, positive_float):
                    help="only the first engine against each other one, not every pair")
     p.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"),
                    help="stop each pairing once this test of its first bot decides")
+    p.add_argument("--min-games", type=int, default=0, metavar="N",
+                   help="play at least N games per pair before the SPRT may stop it")
     p.add_argument("--alpha", type=float, default=0.05)
     p.add_argument("--beta", type=float, default=0.05)
     p.add_argument("--out", default="docs", help="where table.md, table.png, results/ go (default: docs/)")

@@ -162,9 +162,9 @@ def running_text(summary, game):
     return f"leader {leader[0].name} {leader[0].points:g} pts" if leader else ""
 
 
-def sprt_decided(summary, game, sprt_args):
+def sprt_decided(summary, game, sprt_args, min_games=0):
     pairs = summary.pairs_of(game)
-    if not sprt_args or len(pairs) != 1:
+    if not sprt_args or len(pairs) != 1 or pairs[0].games < min_games:
         return False
     p = pairs[0]
     return sprt(p.wins, p.draws, p.losses, *sprt_args).verdict is not None
@@ -186,11 +186,12 @@ def warn_changed_commands(records, bots):
 
 def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0,
                    openings=None, random_plies=None, memory_mb=None, sprt_args=None,
-                   progress=True, on_record=None, isolated=False):
+                   progress=True, on_record=None, isolated=False, sprt_min_games=0):
     """Plays the games of the schedule missing from ``results`` (a JSON-lines path, or
     None to keep nothing), ``jobs`` at a time; returns the Summary of the schedule.
 
-    ``sprt_args`` = (elo0, elo1, alpha, beta) stops a two-bot tournament once decided.
+    ``sprt_args`` = (elo0, elo1, alpha, beta) stops a two-bot tournament once decided,
+    but not before ``sprt_min_games`` games.
     Ctrl-C kills the games in progress (not recorded) and raises Interrupted.
     ``isolated``: see ``arena.match.play_match``."""
     if len(bots) < 2:
@@ -233,7 +234,8 @@ def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0
     executor = ThreadPoolExecutor(max_workers=jobs)
     try:
         while pending or running:
-            while pending and len(running) < jobs and not sprt_decided(summary, game, sprt_args):
+            while (pending and len(running) < jobs
+                   and not sprt_decided(summary, game, sprt_args, sprt_min_games)):
                 running.add(executor.submit(play, pending.pop()))
             if not running:
                 break

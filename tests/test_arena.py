@@ -274,6 +274,9 @@ def test_sprt_stops_a_tournament_once_decided(tmp_path):
                              progress=False, sprt_args=(0, 10, 0.05, 0.05))
     assert SPRT_MIN_GAMES <= summary.count < 40
     assert "H1 accepted" in summary_text(summary, (0, 10, 0.05, 0.05))
+    more = run_tournament("othello", bots, 200, results=tmp_path / "r2.jsonl", jobs=1, progress=False,
+                          sprt_args=(0, 10, 0.05, 0.05), sprt_min_games=50)
+    assert 50 <= more.count < 60
 
 
 def test_openings_from_a_file(tmp_path):

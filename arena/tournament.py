@@ -130,15 +130,19 @@ class Progress:
         self.enabled = enabled and total > 0
         self.tty = self.stream.isatty()
         self.started = time.monotonic()
+        self.resumed = None   # games already done at the first update: not played now
         self.last_tenth = -1
 
     def update(self, done, text):
         if not self.enabled:
             return
+        if self.resumed is None:
+            self.resumed = done
         width = 24
         filled = int(width * done / self.total)
         elapsed = time.monotonic() - self.started
-        rate = f"{60 * done / elapsed:.1f} games/min" if elapsed > 0 and done else ""
+        played = done - self.resumed
+        rate = f"{60 * played / elapsed:.1f} games/min" if elapsed > 0 and played else ""
         line = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} {text} {rate}"
         if self.tty:
             self.stream.write("\r" + line[:150].ljust(150))

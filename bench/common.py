@@ -122,7 +122,7 @@ def time_discipline(game_name, games=2, extra_args="", first_target=None):
         return
     mean, largest, first = statistics.mean(shares), max(shares), max(firsts)
     print(f"{game_name} time discipline over {games} self-play games ({len(shares)} turns,"
-          f" {referee.turn_ms} ms budget): mean {mean:.0%} of the turn {verdict(mean >= MEAN_SHARE)},"
+          f" {referee.turn_ms} ms budget): mean {mean:.1%} of the turn {verdict(mean >= MEAN_SHARE)},"
           f" largest {largest:.0%} {verdict(largest <= LARGEST_SHARE)}; first answer up to {first:.0%}"
           f" of {referee.first_turn_ms} ms"
           f"{'' if first_target is None else ' ' + verdict(first <= first_target)};"

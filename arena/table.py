@@ -12,7 +12,8 @@ and openings varied, then writes to ``--out`` (default ``docs/``):
 - ``results/table-GAME.jsonl``: the raw results (a rerun resumes them).
 
 ``--sprt ELO0 ELO1`` stops each pairing once the sequential test decides (or after
-``-n`` games): the cheap way to settle a lopsided pairing on a 2-core machine.
+``-n`` games), but not before ``--min-games``: the cheap way to settle a lopsided
+pairing on a 2-core machine.
 """
 
 import re

@@ -1,5 +1,6 @@
-"""Onitama: rules speed, best-first speed and the bundle's time discipline. open_spiel has no Onitama, so there is no
-reference implementation to run side by side: the figures are ours only."""
+"""Onitama: rules speed, best-first speed and the bundle's time discipline. open_spiel
+has no Onitama, so there is no reference implementation to run side by side: the
+figures are ours only."""
 import random
 import statistics
 

@@ -70,7 +70,7 @@ def test_sprt_verdicts():
 
 def test_sprt_waits_for_enough_games():
     # 4-0 passes the bound of the normal approximation (LLR 3.36 > 2.94), but the exact
-    # binomial ratio of four wins, 4 log(0.703 / 0.5) = 1.36, is far from it
+    # binomial ratio of four wins, 4 log(0.700 / 0.5) = 1.35, is far from it
     assert sprt(4, 0, 0, 0, 147).llr > 2.9444
     assert sprt(4, 0, 0, 0, 147).verdict is None
     assert sprt(SPRT_MIN_GAMES - 1, 0, 0, 0, 147).verdict is None

@@ -1,27 +1,16 @@
 """Breakthrough evaluation: range, the same value from both seats, antisymmetry, and the
 sign of each term on hand-made positions."""
 import math
-import random
 
 import pytest
 
 from games.breakthrough.evaluation import WEIGHTS, make_evaluator
 from games.breakthrough.rules import Breakthrough, LimitedBreakthrough, squares_of
+from positions import random_game_positions
 
 game = Breakthrough()
 evaluate = make_evaluator(game)
 ONLY = {term: {t: (1.0 if t == term else 0.0) for t in WEIGHTS} for term in WEIGHTS}
-
-
-def random_positions(count, seed=3):
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        state = game.initial_state()
-        while game.legal_moves(state):
-            found.append(state)
-            state = game.play(state, rng.choice(game.legal_moves(state)))
-    return found[:count]
 
 
 def flip(squares):
@@ -46,7 +35,7 @@ def position(rows, player=0):
 
 
 def test_values_stay_in_range_and_do_not_depend_on_the_seat():
-    positions = random_positions(4000)
+    positions = random_game_positions(game, 4000)
     for state in positions:
         value = evaluate(state)
         assert -1.0 < value < 1.0
@@ -58,7 +47,7 @@ def test_terms_without_tempo_are_antisymmetric():
     # Every term but the runner race (where the mover's extra tempo counts) changes sign
     # when the other player is to move on the same board.
     no_race = make_evaluator(game, runner=0.0)
-    for state in random_positions(1500, seed=8):
+    for state in random_game_positions(game, 1500, seed=8):
         flipped = other_side_to_move(state)
         if game.legal_moves(flipped):
             assert no_race(flipped) == pytest.approx(-no_race(state), abs=1e-12)
@@ -67,7 +56,7 @@ def test_terms_without_tempo_are_antisymmetric():
 
 def test_limited_game_states_get_the_same_values():
     limited = LimitedBreakthrough(200)
-    for state in random_positions(200, seed=4):
+    for state in random_game_positions(game, 200, seed=4):
         assert make_evaluator(limited)(state + (17,)) == evaluate(state)
 
 

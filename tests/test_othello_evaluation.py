@@ -1,28 +1,17 @@
 """Othello evaluation, both variants: range, symmetry between the seats, and the sign of
 each term (corners good in Othello and bad in Reversed Reversi, mobility good in both)."""
-import random
 
 import pytest
 
 from games.othello.evaluation import make_evaluator
 from games.othello.rules import Othello
+from positions import random_game_positions
 
 TERMS = ("position", "mobility", "corners", "discs")
 
 
 def only(term):
     return {t: (1.0 if t == term else 0.0) for t in TERMS}
-
-
-def random_positions(game, count, seed=11):
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        state = game.initial_state()
-        while game.legal_moves(state):
-            found.append(state)
-            state = game.play(state, rng.choice(game.legal_moves(state)))
-    return found[:count]
 
 
 def from_the_other_seat(state):
@@ -36,7 +25,7 @@ def test_values_lie_in_range_and_flip_with_the_side_to_move(size, misere):
     game = Othello(size, misere=misere)
     evaluate = make_evaluator(game)
     values = []
-    for state in random_positions(game, 300):
+    for state in random_game_positions(game, 300, seed=11):
         value = evaluate(state)
         assert -1.0 <= value <= 1.0
         assert evaluate(from_the_other_seat(state)) == pytest.approx(-value)
@@ -65,7 +54,7 @@ def test_more_moves_than_the_opponent_is_good_in_both_games(misere):
     game = Othello(8, misere=misere)
     evaluate = make_evaluator(game, **only("mobility"))
     checked = 0
-    for mover, other, player in random_positions(game, 100):
+    for mover, other, player in random_game_positions(game, 100, seed=11):
         mine, theirs = game.move_mask(mover, other).bit_count(), game.move_mask(other, mover).bit_count()
         if mine != theirs:
             assert (evaluate((mover, other, player)) > 0) == (mine > theirs)

@@ -1,26 +1,15 @@
 """Oware evaluation: range, the same value from both seats, and the sign of each term."""
-import random
 
 import pytest
 
 from games.oware.evaluation import make_evaluator
 from games.oware.rules import MAX_TURNS, Oware
+from positions import random_game_positions
 
 game = Oware()
 evaluate = make_evaluator(game)
 ONLY = {term: {t: (1.0 if t == term else 0.0) for t in ("material", "seeds", "mobility", "tempo")}
         for term in ("material", "seeds", "mobility", "tempo")}
-
-
-def random_positions(count, seed=3):
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        state = game.initial_state()
-        while game.legal_moves(state):
-            found.append(state)
-            state = game.play(state, rng.choice(game.legal_moves(state)))
-    return found[:count]
 
 
 def mirrored(state):
@@ -32,7 +21,7 @@ def mirrored(state):
 
 
 def test_values_stay_in_range_and_do_not_depend_on_the_seat():
-    positions = random_positions(3000)
+    positions = random_game_positions(game, 3000)
     for state in positions:
         value = evaluate(state)
         assert -1.0 <= value <= 1.0

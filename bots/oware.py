@@ -23,10 +23,9 @@ BESTFIRST = {"C": 1.23, "FPU": 0.465}
 SOLVE_PLIES = 24
 TUNED = {"bestfirst": BESTFIRST, "solver": {"engine": "bestfirst", **BESTFIRST},
          "mcts": driver.MCTS_WITH_EVALUATION}
-# The engine pasted by default (--engine best): best-first with an exact end. Tuned
-# best-first scored 66% against alpha-beta over 50 games (docs/table.md), the solver 82.5%
-# in a 20-game check on other openings. Its own match against alpha-beta:
-# docs/best/table.md.
+# The engine pasted by default (--engine best): best-first with an exact end. Against
+# alpha-beta, tuned best-first scored 64% over 55 games (docs/table.md), the solver 79%
+# over 40 (docs/best/table.md) and 82.5% over 20 on other openings.
 BEST_ENGINE = "solver"
 
 

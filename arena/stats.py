@@ -62,9 +62,9 @@ def score_interval(wins, draws, losses, z=Z95):
 
 def elo_interval(wins, draws, losses, z=Z95):
     """(elo, low, high): the Elo difference and its interval (95% by default)."""
-    s, low, high = score_interval(wins, draws, losses, z)
     if not wins + draws + losses:
         return 0.0, -math.inf, math.inf
+    s, low, high = score_interval(wins, draws, losses, z)
     return elo(s), elo(low), elo(high)
 
 

@@ -9,13 +9,12 @@ from games.othello.rules import Othello
 TIME_FRACTION = 0.73   # of the 150 ms turns (solved endgames answer early: the mean is lower)
 FIRST_FRACTION = 0.25  # of the 2000 ms first turn
 # Engine -> parameters for othello (see driver.make_engine): best-first's from
-# `python -m arena tune` (docs/tuning/othello.md); the solver is best-first until
+# `python -m arena tune` (docs/tuning/othello.md); the solver is tuned best-first until
 # SOLVE_EMPTIES squares are left, then solves exactly; MCTS's make it use the evaluation
 # (the table's "same evaluation") after 2 playout plies, chosen in short matches, and its
 # C comes from `python -m arena tune othello --engine mcts` (docs/tuning/othello-mcts.md).
-BESTFIRST = {"C": 0.172, "FPU": 0.139}
 SOLVE_EMPTIES = 10  # solved in 22 ms (median; 82 ms at most) of 8 random positions
-TUNED = {"bestfirst": BESTFIRST, "solver": {"engine": "bestfirst", **BESTFIRST},
+TUNED = {"bestfirst": {"C": 0.172, "FPU": 0.139}, "solver": {"engine": "bestfirst"},
          "mcts": {**driver.MCTS_WITH_EVALUATION, "C": 0.107}}
 # The engine pasted by default (--engine best): best-first with an exact endgame, which
 # cannot play worse where the solver finishes. Against alpha-beta, tuned best-first

@@ -15,14 +15,13 @@ from games.oware.rules import MAX_TURNS, Oware
 TIME_FRACTION = 0.7   # of the 50 ms turns
 FIRST_FRACTION = 0.3  # of the 1000 ms first turn
 # Engine -> parameters for oware (see driver.make_engine): best-first's from
-# `python -m arena tune` (docs/tuning/oware.md); the solver is best-first until the
+# `python -m arena tune` (docs/tuning/oware.md); the solver is tuned best-first until the
 # turn limit is SOLVE_PLIES plies away, then solves exactly (few seeds alone do not make
 # a small tree: the game can go on to the limit); MCTS's make it use the evaluation
 # (the table's "same evaluation") after 2 playout plies, chosen in short matches, and
 # its C comes from `python -m arena tune oware --engine mcts` (docs/tuning/oware-mcts.md).
-BESTFIRST = {"C": 1.23, "FPU": 0.465}
 SOLVE_PLIES = 24
-TUNED = {"bestfirst": BESTFIRST, "solver": {"engine": "bestfirst", **BESTFIRST},
+TUNED = {"bestfirst": {"C": 1.23, "FPU": 0.465}, "solver": {"engine": "bestfirst"},
          "mcts": {**driver.MCTS_WITH_EVALUATION, "C": 0.413}}
 # The engine pasted by default (--engine best): best-first with an exact end. Against
 # alpha-beta, tuned best-first scored 64% over 55 games (docs/table.md), the solver 79%

@@ -85,7 +85,6 @@ class AI:
                 break
 
     def _budget(self, state):
-        empties = self.game.squares - (state[0] | state[1]).bit_count()
-        my_moves_left = max(1, (empties + 1) // 2)
+        my_moves_left = max(1, (self.game.empty_squares(state) + 1) // 2)
         share_of_clock = 0.9 * self.clock_left / my_moves_left
         return max(0.05, min(MOVE_SHARE * self.time_out, share_of_clock))

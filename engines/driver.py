@@ -83,11 +83,16 @@ def accepts(engine_class, name):
 
 def make_engine(options, game, evaluate, tuned=None, max_nodes=None, solve_when=None):
     """The engine named in the options. Its parameters, each overriding the one before:
+    the game's tuned values for the engine it wraps, if any (the solver's ``engine``),
     the game's tuned values for that engine (``tuned`` maps engine names to parameters),
     the node cap and the game's "near the end" test (``solve_when``, for the solver)
     where the engine takes them, the user's --set."""
+    tuned = tuned or {}
     engine_class = ENGINES[options.engine]
-    params = dict((tuned or {}).get(options.engine, {}))
+    params = dict(tuned.get(options.engine, {}))
+    inner = options.params.get("engine", params.get("engine"))
+    if inner is not None and accepts(engine_class, "engine"):
+        params = {**tuned.get(inner, {}), **params}
     if max_nodes is not None and accepts(engine_class, "max_nodes"):
         params["max_nodes"] = max_nodes
     if solve_when is not None and accepts(engine_class, "solve_when"):

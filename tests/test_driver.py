@@ -52,3 +52,12 @@ def test_the_solver_solves_near_the_end_and_searches_before():
 def test_bad_parameters_end_with_a_message():
     with pytest.raises(SystemExit, match="bad engine parameters for bestfirst"):
         engine_for(["--set", "nonsense=1"])
+
+
+def test_the_solver_takes_the_tuned_values_of_the_engine_it_wraps():
+    tuned = {"bestfirst": {"C": 0.3}, "solver": {"engine": "bestfirst"}}
+    solver = engine_for(["--engine", "solver"], tuned=tuned)
+    assert isinstance(solver.inner, BestFirst) and solver.inner.C == 0.3
+    # another inner engine does not get best-first's values
+    solver = engine_for(["--engine", "solver", "--set", "engine=alphabeta"], tuned=tuned)
+    assert not isinstance(solver.inner, BestFirst)

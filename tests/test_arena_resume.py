@@ -22,7 +22,14 @@ def start_tournament(results, *bots, games):
     return subprocess.Popen(
         [sys.executable, "-m", "arena", "tournament", "othello", *bots, "-n", str(games),
          "--results", str(results), "--jobs", "2", "--quiet", "--seed", "5"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT,
+        preexec_fn=listen_to_ctrl_c)
+
+
+def listen_to_ctrl_c():
+    # A test run started in the background (nohup, a CI shell's `&`) ignores SIGINT, and
+    # children inherit that: give the arena the terminal's default back, as a user has it.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def wait_for(condition, timeout=30):

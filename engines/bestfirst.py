@@ -67,6 +67,7 @@ class BestFirst:
         self.root = None
         self.root_ply = 0   # plies from the first root of this tree to the current root
         self.size = 0       # nodes in the tree
+        self.inverse_sqrt = [0.0]  # 1 / sqrt(n) by n, grown as needed
 
     # -- the tree ------------------------------------------------------------------------
     def _new_node(self, state, ply):
@@ -114,7 +115,7 @@ class BestFirst:
         self.root = root
         if not root.moves:
             raise ValueError("search called on a finished game")
-        C, FPU = self.C, self.FPU
+        C, FPU, inverse = self.C, self.FPU, self.inverse_sqrt
         sqrt, log = math.sqrt, math.log
         max_nodes = self.max_nodes
         base_ply = self.root_ply
@@ -130,17 +131,19 @@ class BestFirst:
             node = root
             path = [root]
             while node.children is not None:
-                log_n = log(node.visits)
+                # C * sqrt(ln N / n) as C * sqrt(ln N) * (1 / sqrt(n)): one square root
+                # per node instead of one per child, the inverses from a table.
+                visits = node.visits
+                if visits >= len(inverse):
+                    inverse.extend(1 / sqrt(n) for n in range(len(inverse), 2 * visits))
+                explore = C * sqrt(log(visits))
                 best_score = -math.inf
                 best = None
                 for child in node.children:
                     if child.complete:
                         continue  # exact already: another visit would change nothing
                     n = child.visits
-                    if n:
-                        score = C * sqrt(log_n / n) - child.value
-                    else:
-                        score = FPU - child.value
+                    score = (explore * inverse[n] if n else FPU) - child.value
                     if score > best_score:
                         best_score = score
                         best = child
@@ -151,22 +154,37 @@ class BestFirst:
                 deepest = depth
             if node.moves:
                 self._expand(node, base_ply + depth)
-            # Overwrite values negamax-style from the leaf up to the root.
-            below = None
-            for node in reversed(path):
+            for node in path:
                 node.visits += 1
-                children = node.children
-                if children:
-                    node.value = max(-child.value for child in children)
-                    # Only a child that just became complete can complete its parent.
-                    if below is None or below.complete:
-                        node.complete = all(child.complete for child in children)
-                below = node
+            self._back_up(path)
         move, child = self._final_choice(root)
         value = -child.value
         if is_proven(value):  # report proven results relative to the current root
             value += base_ply if value > 0 else -base_ply
         return SearchResult(move, value, self.size - start_size, deepest, self._pv(root))
+
+    @staticmethod
+    def _back_up(path):
+        """Overwrites values negamax-style from the leaf (just expanded) to the root.
+
+        Every expanded node holds ``max(-child.value)`` over its children, and only the
+        children on ``path`` changed; so once a node's value and completeness come out
+        unchanged, no node above it can change, and the walk stops there."""
+        below = None
+        for node in reversed(path):
+            children = node.children
+            old_value, old_complete = node.value, node.complete
+            rising = -below.value if below is not None else None
+            if rising is not None and rising >= old_value:
+                node.value = rising  # the changed child is the new maximum
+            else:  # a leaf just expanded, or the best child fell: look at them all
+                node.value = max(-child.value for child in children)
+            # Only a child that just became complete can complete its parent.
+            if below is None or below.complete:
+                node.complete = all(child.complete for child in children)
+            if below is not None and node.value == old_value and node.complete == old_complete:
+                return
+            below = node
 
     @staticmethod
     def _final_score(child):

@@ -113,3 +113,25 @@ def test_tree_is_reused_after_the_opponent_replies():
     second = engine.search(after_reply, time.perf_counter() + 0.05)
     assert second.move in game.legal_moves(after_reply)
     assert engine.root is kept
+
+
+@pytest.mark.parametrize("size", [6, 8])
+def test_every_expanded_node_holds_the_negamax_of_its_children(size):
+    """The back-up stops early where values stop changing; the invariant it relies on
+    must hold over the whole tree after a search: value = max(-child.value), and a node
+    is complete exactly when all its children are (or it ends the game)."""
+    game = Othello(size)
+    engine = BestFirst(game, make_evaluator(game), max_nodes=4000)
+    for state in positions(game, 7, 4, 12):
+        engine.search(state, time.perf_counter() + 5)
+        stack, expanded = [engine.root], 0
+        while stack:
+            node = stack.pop()
+            if node.children is None:
+                assert node.complete == (not node.moves)
+                continue
+            expanded += 1
+            assert node.value == max(-child.value for child in node.children)
+            assert node.complete == all(child.complete for child in node.children)
+            stack.extend(node.children)
+        assert expanded > 100

@@ -37,9 +37,9 @@ table: build
 	$(PY) -m arena table $(TABLE_GAMES) --engines bestfirst,alphabeta,mcts
 
 # Our best bot (each bundle's default, --engine best) against the alpha-beta baseline, in
-# docs/best/: Othello and Oware, where the best is not alpha-beta itself.
+# docs/best/.
 table-best: build
-	$(PY) -m arena table othello oware $(TABLE_GAMES) --engines best,alphabeta --out docs/best
+	$(PY) -m arena table $(TABLE_GAMES) --engines best,alphabeta --out docs/best
 
 # The same in a few minutes: best-first against alpha-beta, 4 games per game, into results/.
 table-quick: build

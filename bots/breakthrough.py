@@ -1,5 +1,6 @@
-"""Breakthrough bot for CodinGame ("breakthrough"): alpha-beta by default, the strongest
-engine measured here (best-first minimax with --engine bestfirst).
+"""Breakthrough bot for CodinGame ("breakthrough"): alpha-beta with a quiescence search
+by default, the strongest engine measured here (best-first minimax with --engine
+bestfirst, the generic alpha-beta baseline with --engine alphabeta).
 
 The arena sends the opponent's last move and the list of legal moves, never the board:
 the bot keeps the position itself (see games/breakthrough/protocol.py) and learns its
@@ -23,10 +24,12 @@ MAX_NODES = 900_000  # about 540 bytes a node: some 490 MB at most, under the 76
 # `python -m arena tune` (docs/tuning/breakthrough.md); MCTS's make it use the evaluation
 # (the table's "same evaluation") after 2 playout plies, chosen in short matches.
 TUNED = {"bestfirst": {"C": 1.26, "FPU": 0.363}, "mcts": driver.MCTS_WITH_EVALUATION}
-# The engine pasted by default (--engine best): alpha-beta beat tuned best-first 14-6
+# The engine pasted by default (--engine best): alpha-beta beat tuned best-first 30-10
 # (docs/table.md); best-first with 1- or 2-ply alpha-beta at its leaves did worse still
-# (10% and 20% against alpha-beta, 20 games each).
-BEST_ENGINE = "alphabeta"
+# (10% and 20% against alpha-beta, 20 games each). Alpha-beta with 4 plies of
+# quiescence (captures and goal steps, engines/alphabeta.py) beat plain alpha-beta
+# 33-15 (docs/best/table.md has the longer run).
+BEST_ENGINE = "alphabeta+"
 WAITING_S = 0.001  # a first line read faster than this was already waiting for us
 
 

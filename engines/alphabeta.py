@@ -112,7 +112,9 @@ class AlphaBeta:
 
     def __init__(self, game, evaluate, tt=True, tt_size=TT_SIZE, killers=True, history=True,
                  pvs=True, aspiration=ASPIRATION, mtdf=False, order_depth=0,
-                 max_depth=MAX_DEPTH):
+                 max_depth=MAX_DEPTH, quiescence=0):
+        if quiescence and not hasattr(game, "noisy_moves"):
+            raise ValueError(f"quiescence needs the game's noisy_moves, which {type(game).__name__} lacks")
         self.game = game
         self.evaluate = evaluate
         self.table = TranspositionTable(tt_size) if tt else None
@@ -123,6 +125,8 @@ class AlphaBeta:
         self.mtdf = mtdf
         self.order_depth = order_depth
         self.max_depth = max_depth
+        self.quiescence = quiescence
+        self.quiet_loses = getattr(game, "quiet_loses", None)
         self.history = {}
         self.killers = []
         self.nodes = 0
@@ -149,6 +153,8 @@ class AlphaBeta:
             return terminal_value(game.outcome(state), ply)
         if depth <= 0:
             self.incomplete += 1
+            if self.quiescence:
+                return self._quiesce(state, alpha, beta, ply, self.quiescence)
             return self.evaluate(state)
 
         table = self.table
@@ -193,6 +199,39 @@ class AlphaBeta:
             flag = LOWER if best >= beta else UPPER if best <= alpha else EXACT
             stored_depth = COMPLETE if self.incomplete == incomplete_before else depth
             table.put(state, (stored_depth, flag, to_table(best, ply), best_move))
+        return best
+
+    def _quiesce(self, state, alpha, beta, ply, left):
+        """Fail-soft value of ``state`` past the depth limit: the side to move may stand
+        on the evaluation or play one of the game's noisy moves (captures and the like,
+        ``game.noisy_moves``), for ``left`` more plies at most. So a leaf in the middle
+        of an exchange is not valued as if the exchange had stopped there. Where the
+        game says that every quiet move loses at once (``game.quiet_loses``, optional:
+        a threat only a noisy move answers), standing still is valued as that loss."""
+        game = self.game
+        if self.quiet_loses is not None and self.quiet_loses(state):
+            # Standing still loses: the value of doing so is that loss, not the evaluation.
+            value = terminal_value(-1, ply + 2)
+        else:
+            value = self.evaluate(state)
+        if value >= beta or left <= 0:
+            return value
+        best = value
+        if value > alpha:
+            alpha = value
+        for move in game.noisy_moves(state, game.legal_moves(state)):
+            self.nodes += 1
+            child = game.play(state, move)
+            if game.legal_moves(child):
+                value = -self._quiesce(child, -beta, -alpha, ply + 1, left - 1)
+            else:
+                value = -terminal_value(game.outcome(child), ply + 1)
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
         return best
 
     def _order(self, state, moves, first, depth, ply):
@@ -374,3 +413,15 @@ class AlphaBeta:
             pv.append(entry[3])
             state = self.game.play(state, entry[3])
         return pv
+
+
+QUIESCENCE = 4  # plies of noisy moves past the depth limit (Breakthrough: 4 beat 2, 6 and 8)
+
+
+class AlphaBetaPlus(AlphaBeta):
+    """Alpha-beta with a quiescence search at its leaves (``quiescence`` plies of the
+    game's noisy moves, see ``_quiesce``): for games that offer ``noisy_moves``. Kept
+    apart from ``AlphaBeta``, which stays the seeds' generic baseline."""
+
+    def __init__(self, game, evaluate, quiescence=QUIESCENCE, **options):
+        super().__init__(game, evaluate, quiescence=quiescence, **options)

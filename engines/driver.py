@@ -12,14 +12,14 @@ import gc
 import sys
 from time import perf_counter
 
-from engines.alphabeta import AlphaBeta
+from engines.alphabeta import AlphaBeta, AlphaBetaPlus
 from engines.bestfirst import BestFirst
 from engines.bestfirst_plus import BestFirstPlus
 from engines.mcts import MCTS
 from engines.solver import Solver
 
 ENGINES = {"bestfirst": BestFirst, "bestfirst+": BestFirstPlus, "alphabeta": AlphaBeta,
-           "mcts": MCTS, "solver": Solver}
+           "alphabeta+": AlphaBetaPlus, "mcts": MCTS, "solver": Solver}
 
 
 def register(name, engine_class):
@@ -100,7 +100,7 @@ def make_engine(options, game, evaluate, tuned=None, max_nodes=None, solve_when=
     params.update(options.params)
     try:
         return engine_class(game, evaluate, **params)
-    except TypeError as error:
+    except (TypeError, ValueError) as error:
         raise SystemExit(f"bad engine parameters for {options.engine}: {error}") from None
 
 

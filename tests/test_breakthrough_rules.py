@@ -386,3 +386,43 @@ def test_square_bits_leave_room_between_files():
     assert square_bit(8 * 3 + 4) << 25 == square_bit(8 * 4 + 5)  # e4 -> f5
     assert square_bit(8 * 3 + 4) << 23 == square_bit(8 * 4 + 3)  # e4 -> d5
     assert square_bit(8 * 3 + 4) << 24 == square_bit(8 * 4 + 4)  # e4 -> e5
+
+
+def random_game_states(game, seed, games):
+    rng = random.Random(seed)
+    for _ in range(games):
+        state = game.initial_state()
+        while game.legal_moves(state):
+            yield state
+            state = game.play(state, rng.choice(game.legal_moves(state)))
+
+
+def test_noisy_moves_are_the_captures_and_the_goal_steps():
+    game = Breakthrough()
+    seen = 0
+    for state in random_game_states(game, 3, 60):
+        moves = game.legal_moves(state)
+        expected = [m for m in moves if game.is_capture(state, m)
+                    or game.outcome(game.play(state, m)) is not None]
+        assert game.noisy_moves(state, moves) == expected
+        seen += len(expected)
+    assert seen > 500
+
+
+def test_quiet_loses_exactly_when_every_quiet_move_lets_the_opponent_win_at_once():
+    game = Breakthrough()
+    threatened = 0
+    for state in random_game_states(game, 4, 200):
+        moves = game.legal_moves(state)
+        noisy = set(game.noisy_moves(state, moves))
+        quiet = [m for m in moves if m not in noisy]
+        if not quiet:
+            continue
+
+        def opponent_wins_at_once(child):
+            return any(game.outcome(game.play(child, reply)) is not None
+                       for reply in game.legal_moves(child))
+        expected = all(opponent_wins_at_once(game.play(state, m)) for m in quiet)
+        assert game.quiet_loses(state) == expected, game.render(state)
+        threatened += expected
+    assert threatened > 20

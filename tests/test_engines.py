@@ -8,13 +8,14 @@ import time
 
 import pytest
 
-from engines.alphabeta import AlphaBeta, TranspositionTable
-from engines.base import PROVEN
+from engines.alphabeta import AlphaBeta, AlphaBetaPlus, TranspositionTable
+from engines.base import PROVEN, terminal_value
 from engines.bestfirst import BestFirst
 from engines.bestfirst_plus import BestFirstPlus
 from engines.driver import ENGINES
 from engines.mcts import MCTS
 from engines.solver import ExactSolver, Solver
+from games.othello.rules import Othello
 from treegame import TreeGame, best_moves, exact_value
 
 CONFIGS = [
@@ -24,6 +25,8 @@ CONFIGS = [
     ("alphabeta-mtdf", AlphaBeta, {"mtdf": True}),
     ("alphabeta-plain", AlphaBeta, {"pvs": False, "aspiration": 0, "killers": False,
                                      "history": False, "order_depth": 0}),
+    ("alphabeta+", AlphaBetaPlus, {}),
+    ("alphabeta+-q1-no-tt", AlphaBetaPlus, {"quiescence": 1, "tt": False}),
     ("mcts", MCTS, {"stop_on_win": False, "seed": 1}),
     ("mcts-bias-history", MCTS, {"stop_on_win": False, "bias": 0.5, "history": 0.5, "seed": 2}),
     ("mcts-cutoff-weighted", MCTS, {"stop_on_win": False, "playout_plies": 2,
@@ -233,3 +236,37 @@ def test_leaf_search_engine_values_a_new_root_after_an_old_deadline():
     for _ in range(20):
         assert engine.search(state, time.perf_counter() + 0.005).move in game.legal_moves(state)
         state = game.play(state, game.legal_moves(state)[-1])
+
+
+def quiescence_value(game, state, depth, noisy_plies, ply=0):
+    """Plain negamax to ``depth``, then the side to move takes the better of its
+    evaluation and its noisy moves, for ``noisy_plies`` more plies: what alpha-beta with
+    quiescence must return, written without any pruning."""
+    moves = game.legal_moves(state)
+    if not moves:
+        return terminal_value(game.outcome(state), ply)
+    if depth > 0:
+        return max(-quiescence_value(game, game.play(state, m), depth - 1, noisy_plies, ply + 1)
+                   for m in moves)
+    best = game.evaluate(state)
+    if noisy_plies > 0:
+        for move in game.noisy_moves(state, moves):
+            best = max(best, -quiescence_value(game, game.play(state, move), 0, noisy_plies - 1, ply + 1))
+    return best
+
+
+@pytest.mark.parametrize("depth, noisy_plies", [(1, 1), (2, 3), (3, 4)])
+def test_quiescence_values_equal_unpruned_search(depth, noisy_plies):
+    checked = 0
+    for game, state in tree_positions(60, max_depth=12, min_depth=6, branching=(2, 4)):
+        engine = AlphaBetaPlus(game, game.evaluate, quiescence=noisy_plies, max_depth=depth,
+                               aspiration=0)
+        result = engine.search(state, time.perf_counter() + 10)
+        assert result.value == pytest.approx(quiescence_value(game, state, depth, noisy_plies)), game.seed
+        checked += 1
+    assert checked == 60
+
+
+def test_quiescence_needs_noisy_moves():
+    with pytest.raises(ValueError, match="noisy_moves"):
+        AlphaBetaPlus(Othello(), lambda state: 0.0)

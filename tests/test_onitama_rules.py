@@ -478,3 +478,20 @@ def test_crowded_positions_agree_with_the_naive_generator():
         for move in moves:
             assert Naive.from_state(GAME.play(state, move)).key() == naive.play(GAME.move_name(move)).key()
     assert passes > 20
+
+
+def test_noisy_moves_are_the_captures_and_the_winning_shrine_steps():
+    game = Onitama()
+    rng = random.Random(5)
+    seen = 0
+    for _ in range(100):
+        state = game.initial_state()
+        while game.legal_moves(state):
+            moves = game.legal_moves(state)
+            expected = [m for m in moves
+                        if bin(game.play(state, m)[0]).count("1") < bin(state[1]).count("1")
+                        or game.winner(game.play(state, m)) is not None]
+            assert game.noisy_moves(state, moves) == expected
+            seen += len(expected)
+            state = game.play(state, rng.choice(moves))
+    assert seen > 1000

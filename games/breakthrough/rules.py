@@ -126,6 +126,7 @@ def _legal_moves(state, COPIES=COPIES, DIAGONAL_COPIES=DIAGONAL_COPIES, DIAGONAL
 
 
 KEEP = [~bits for bits in MOVE_BITS]  # what a move leaves of the opponent's pieces
+TARGET_BITS = [square_bit(move % 64) for move in MOVES]  # the square a move lands on
 
 
 def _play(state, move, MOVE_BITS=MOVE_BITS, KEEP=KEEP):
@@ -210,6 +211,25 @@ class Breakthrough:
 
     def is_capture(self, state, move):
         return bool(state[1] & square_bit(move % 64))
+
+    def noisy_moves(self, state, moves):
+        """The moves among ``moves`` that change the game at once: captures, and steps
+        onto the goal row (which win). Alpha-beta's quiescence search plays these
+        beyond its depth limit (engines/alphabeta.py)."""
+        other, goal = state[1], GOAL_ROW[state[2]]
+        return [move for move in moves
+                if other & TARGET_BITS[move] or move % 64 >> 3 == goal]
+
+    def quiet_loses(self, state):
+        """Whether every quiet (not noisy) move of the side to move loses on the next
+        ply: the opponent has a piece that can step onto its goal row, and only a
+        capture of it, or a win first, stops it (a piece in front is stepped around)."""
+        mover, other, player = state
+        opponent = player ^ 1
+        goal = GOAL_ROW[opponent]
+        if not other & ROW_MASKS[goal - FORWARD[opponent]]:
+            return False  # the usual case, at the cost of one test
+        return any(move % 64 >> 3 == goal for move in _legal_moves((other, mover, opponent)))
 
     # -- names ----------------------------------------------------------------------------
     def move_name(self, move):

@@ -199,6 +199,19 @@ class Onitama:
             return moves
         return [a << 10 | PASS << 5 | PASS, b << 10 | PASS << 5 | PASS]
 
+    def noisy_moves(self, state, moves):
+        """The moves among ``moves`` that change the game at once: captures (the master
+        too, which wins) and the master's step onto the enemy shrine (which wins).
+        Alpha-beta's quiescence search plays these beyond its depth limit."""
+        theirs, my_master, player = state[1], state[2], state[9]
+        shrine = SHRINE[1 - player]
+        noisy = []
+        for move in moves:
+            from_bit, to_bit = EFFECTS[move][3:]
+            if to_bit & theirs or (from_bit == my_master and to_bit == shrine):
+                noisy.append(move)
+        return noisy
+
     def play(self, state, move):
         mine, theirs, my_master, their_master, a, b, their_a, their_b, centre, player, turn = state
         card, from_to, not_to, from_bit, to_bit = EFFECTS[move]

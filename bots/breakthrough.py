@@ -46,7 +46,8 @@ def main(argv=None):
     options = driver.parse_options(argv, "breakthrough", TIME_FRACTION, FIRST_FRACTION, BEST_ENGINE)
     read = driver.LineReader(sys.stdin)
     game = Breakthrough()
-    engine = driver.make_engine(options, game, make_evaluator(game), tuned=TUNED, max_nodes=MAX_NODES)
+    evaluate = driver.make_evaluation(options, game, make_evaluator)
+    engine = driver.make_engine(options, game, evaluate, tuned=TUNED, max_nodes=MAX_NODES)
     tracker = protocol.Tracker(game)
 
     def loop():

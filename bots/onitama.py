@@ -47,7 +47,8 @@ def main(argv=None):
             start = STARTED
         my_id = protocol.read_init(first_line)
         game = Onitama()
-        engine = driver.make_engine(options, game, make_evaluator(game), tuned=TUNED, max_nodes=MAX_NODES)
+        evaluate = driver.make_evaluation(options, game, make_evaluator)
+        engine = driver.make_engine(options, game, evaluate, tuned=TUNED, max_nodes=MAX_NODES)
         budget = protocol.FIRST_TURN_MS
         fraction = options.first_time
         turn = my_id  # the arena does not send the ply number: player 0 moves on even plies

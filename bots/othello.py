@@ -32,7 +32,8 @@ def main(argv=None):
         start = driver.now()
         my_id, size = protocol.read_init(first_line, read)
         game = Othello(size)
-        engine = driver.make_engine(options, game, make_evaluator(game), tuned=TUNED,
+        evaluate = driver.make_evaluation(options, game, make_evaluator)
+        engine = driver.make_engine(options, game, evaluate, tuned=TUNED,
                                     solve_when=lambda state: game.empty_squares(state) <= SOLVE_EMPTIES)
         budget = protocol.FIRST_TURN_MS
         fraction = options.first_time

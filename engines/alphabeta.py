@@ -28,6 +28,9 @@ live in two generations of ``tt_size // 2``; a store always replaces the entry o
 same position; when the young generation is full it becomes the old one and the
 previous old generation is dropped; a probe that hits the old generation moves the
 entry back to the young one. So recently used entries survive and memory stays bounded.
+A dropped generation is freed at the start of the next search, not at once: freeing
+100,000 entries takes 10-15 ms, which in the middle of a search could land just before
+its deadline and hold the answer that long (seen in Oware's 50 ms turns).
 """
 
 import math
@@ -35,7 +38,11 @@ from time import perf_counter
 
 from engines.base import PROVEN, WIN, SearchResult, is_proven, terminal_value
 
-TT_SIZE = 200_000    # table entries at most (about 150 bytes each with their states)
+# Table entries at most (about 150 bytes each with their states): two generations of
+# 87,000, just under the 87,381 entries at which a Python dict grows its table from
+# 131,072 to 262,144 slots, a 3-5 ms stall in the middle of a search (1-2 ms for the
+# growths below it).
+TT_SIZE = 174_000
 ASPIRATION = 0.05    # half-width of the first window of an iteration (0: no window)
 EPS = 1e-9           # width of a null window (values are floats)
 MAX_DEPTH = 100      # deepest iteration
@@ -53,12 +60,13 @@ class Timeout(Exception):
 class TranspositionTable:
     """A bounded map from state to entry: two generations, see the module's notes."""
 
-    __slots__ = ("young", "old", "half")
+    __slots__ = ("young", "old", "half", "retired")
 
     def __init__(self, size=TT_SIZE):
         self.half = max(1, size // 2)
         self.young = {}
         self.old = {}
+        self.retired = []  # the dropped generation, until release()
 
     def get(self, key):
         entry = self.young.get(key)
@@ -71,9 +79,15 @@ class TranspositionTable:
     def put(self, key, entry):
         young = self.young
         if len(young) >= self.half and key not in young:
+            self.retired.clear()  # a second drop within one search: free the first now
+            self.retired.append(self.old)
             self.old = young
             self.young = young = {}
         young[key] = entry
+
+    def release(self):
+        """Frees the dropped generation: engines call it as a search starts."""
+        self.retired.clear()
 
     def __len__(self):
         return len(self.young) + len(self.old)
@@ -81,6 +95,7 @@ class TranspositionTable:
     def clear(self):
         self.young = {}
         self.old = {}
+        self.retired = []
 
 
 def to_table(value, ply):
@@ -365,6 +380,8 @@ class AlphaBeta:
         moves = list(game.legal_moves(state))
         if not moves:
             raise ValueError("search called on a finished game")
+        if self.table is not None:
+            self.table.release()
         self.deadline = deadline
         self.nodes = 0
         self._next_check = CHECK_EVERY
@@ -420,8 +437,25 @@ QUIESCENCE = 4  # plies of noisy moves past the depth limit (Breakthrough: 4 bea
 
 class AlphaBetaPlus(AlphaBeta):
     """Alpha-beta with a quiescence search at its leaves (``quiescence`` plies of the
-    game's noisy moves, see ``_quiesce``): for games that offer ``noisy_moves``. Kept
-    apart from ``AlphaBeta``, which stays the seeds' generic baseline."""
+    game's noisy moves, see ``_quiesce``), and with ``noisy_first`` the noisy moves
+    searched right after the table's move, before killers and history: for games that
+    offer ``noisy_moves``. Kept apart from ``AlphaBeta``, which stays the seeds' generic
+    baseline."""
 
-    def __init__(self, game, evaluate, quiescence=QUIESCENCE, **options):
+    def __init__(self, game, evaluate, quiescence=QUIESCENCE, noisy_first=False, **options):
+        if not hasattr(game, "noisy_moves"):
+            raise ValueError(f"alphabeta+ needs the game's noisy_moves, which {type(game).__name__} lacks")
         super().__init__(game, evaluate, quiescence=quiescence, **options)
+        self.noisy_first = noisy_first
+
+    def _order(self, state, moves, first, depth, ply):
+        ordered = super()._order(state, moves, first, depth, ply)
+        if not self.noisy_first or len(ordered) == 1:
+            return ordered
+        noisy = self.game.noisy_moves(state, ordered)
+        if not noisy:
+            return ordered
+        head = [first] if first is not None and ordered[0] == first else []
+        chosen = set(noisy)
+        chosen.update(head)
+        return head + [m for m in noisy if m != first] + [m for m in ordered if m not in chosen]

@@ -40,6 +40,20 @@ def parse_value(text):
 BEST = "best"  # an --engine choice: the bot's strongest engine as measured (its default)
 
 
+def parse_pairs(parser, flag, items, convert):
+    """{NAME: convert(VALUE)} from the ``NAME=VALUE`` items of a repeatable option."""
+    pairs = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            parser.error(f"{flag} expects NAME=VALUE, got {item!r}")
+        try:
+            pairs[key] = convert(value)
+        except ValueError:
+            parser.error(f"{flag} {key}: not a number: {value!r}")
+    return pairs
+
+
 def parse_options(argv, name, time_fraction=0.7, first_fraction=0.25, best="bestfirst"):
     """The bot's options; ``best`` is the engine that ``--engine best``, the default, means."""
     parser = argparse.ArgumentParser(prog=name, description=f"{name} bot (reads the arena's turns on stdin)")
@@ -47,6 +61,8 @@ def parse_options(argv, name, time_fraction=0.7, first_fraction=0.25, best="best
                         help=f"search engine (default: {BEST}, this bot's strongest measured engine: {best})")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="engine parameter, e.g. --set C=1.2 (repeatable)")
+    parser.add_argument("--weight", action="append", default=[], metavar="NAME=VALUE",
+                        help="evaluation weight, e.g. --weight mobility=0.5 (repeatable)")
     parser.add_argument("--time", type=float, default=time_fraction, metavar="FRACTION",
                         help="share of each turn's budget to think (default: %(default)s)")
     parser.add_argument("--first-time", type=float, default=first_fraction, metavar="FRACTION",
@@ -55,13 +71,8 @@ def parse_options(argv, name, time_fraction=0.7, first_fraction=0.25, best="best
     options = parser.parse_args(argv)
     if options.engine == BEST:
         options.engine = best
-    params = {}
-    for item in options.set:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            parser.error(f"--set expects NAME=VALUE, got {item!r}")
-        params[key] = parse_value(value)
-    options.params = params
+    options.params = parse_pairs(parser, "--set", options.set, parse_value)
+    options.weights = parse_pairs(parser, "--weight", options.weight, float)
     for fraction in (options.time, options.first_time):
         if not 0 < fraction <= 1:
             parser.error("time fractions must be in (0, 1]")
@@ -102,6 +113,14 @@ def make_engine(options, game, evaluate, tuned=None, max_nodes=None, solve_when=
         return engine_class(game, evaluate, **params)
     except (TypeError, ValueError) as error:
         raise SystemExit(f"bad engine parameters for {options.engine}: {error}") from None
+
+
+def make_evaluation(options, game, make_evaluator):
+    """The game's evaluation with the weights given by --weight, if any."""
+    try:
+        return make_evaluator(game, **options.weights)
+    except ValueError as error:
+        raise SystemExit(f"bad --weight: {error}") from None
 
 
 class LineReader:

@@ -23,8 +23,8 @@ the remaining parameters, searches until the deadline.
 import math
 from time import perf_counter
 
-from engines.alphabeta import (EPS, EXACT, LOWER, UPPER, AlphaBeta, Timeout, TranspositionTable,
-                               from_table, to_table)
+from engines.alphabeta import (EPS, EXACT, LOWER, TT_SIZE, UPPER, AlphaBeta, Timeout,
+                               TranspositionTable, from_table, to_table)
 from engines.base import PROVEN, SearchResult, terminal_value
 from engines.bestfirst import BestFirst
 from engines.bestfirst_plus import BestFirstPlus
@@ -33,7 +33,6 @@ from engines.mcts import MCTS
 INNER = {"alphabeta": AlphaBeta, "mcts": MCTS, "bestfirst": BestFirst, "bestfirst+": BestFirstPlus}
 
 SOLVE_SHARE = 0.5    # share of the remaining time the solver may use before giving up
-TT_SIZE = 400_000
 CHECK_EVERY = 15     # nodes between two looks at the clock (each orders its children)
 INF = math.inf
 
@@ -140,6 +139,8 @@ class ExactSolver:
         moves = self.game.legal_moves(state)
         if not moves:
             raise ValueError("solve called on a finished game")
+        if self.table is not None:
+            self.table.release()
         self.deadline = deadline
         self.nodes = 0
         self._next_check = CHECK_EVERY

@@ -1,4 +1,5 @@
 """What every bot shares (engines/driver.py): engine choice and its parameters."""
+import random
 import time
 
 import pytest
@@ -61,3 +62,28 @@ def test_the_solver_takes_the_tuned_values_of_the_engine_it_wraps():
     # another inner engine does not get best-first's values
     solver = engine_for(["--engine", "solver", "--set", "engine=alphabeta"], tuned=tuned)
     assert not isinstance(solver.inner, BestFirst)
+
+
+def test_evaluation_weights_from_the_command_line():
+    state, rng = game.initial_state(), random.Random(3)
+    while len(set(game.stores(state))) == 1:  # a material difference to weigh
+        state = game.play(state, rng.choice(game.legal_moves(state)))
+    options = driver.parse_options(["--weight", "material=3"], "test")
+    weighted = driver.make_evaluation(options, game, make_evaluator)
+    assert options.weights == {"material": 3.0}
+    assert weighted(state) == make_evaluator(game, material=3.0)(state) != evaluate(state)
+
+
+def test_bad_weights_end_with_a_message(capsys):
+    options = driver.parse_options(["--weight", "nonsense=1"], "test")
+    with pytest.raises(SystemExit, match="bad --weight.*nonsense"):
+        driver.make_evaluation(options, game, make_evaluator)
+    for argv in (["--weight", "material"], ["--weight", "material=lots"]):
+        with pytest.raises(SystemExit):
+            driver.parse_options(argv, "test")
+        assert "--weight" in capsys.readouterr().err
+
+
+def test_alphabeta_plus_needs_a_game_with_noisy_moves():
+    with pytest.raises(SystemExit, match="noisy_moves"):
+        engine_for(["--engine", "alphabeta+"])

@@ -27,6 +27,7 @@ CONFIGS = [
                                      "history": False, "order_depth": 0}),
     ("alphabeta+", AlphaBetaPlus, {}),
     ("alphabeta+-q1-no-tt", AlphaBetaPlus, {"quiescence": 1, "tt": False}),
+    ("alphabeta+-noisy-first", AlphaBetaPlus, {"noisy_first": True}),
     ("mcts", MCTS, {"stop_on_win": False, "seed": 1}),
     ("mcts-bias-history", MCTS, {"stop_on_win": False, "bias": 0.5, "history": 0.5, "seed": 2}),
     ("mcts-cutoff-weighted", MCTS, {"stop_on_win": False, "playout_plies": 2,
@@ -148,6 +149,27 @@ def test_transposition_table_stays_bounded_and_keeps_recent_entries():
     assert table.get(0) is None
     table.put(1000, "x")
     assert table.get(99) == 99       # in the old generation: moved back to the young one
+
+
+def test_a_dropped_generation_is_freed_when_the_next_search_starts():
+    """Freeing a generation mid-search could hold an answer past its deadline: the
+    table keeps the one it drops (one at most) until the engine releases it."""
+    table = TranspositionTable(10)
+    for key in range(11):
+        table.put(key, key)
+    assert len(table.retired) == 1 and len(table) <= 10
+    for key in range(11, 40):
+        table.put(key, key)
+        assert len(table.retired) <= 1
+    table.release()
+    assert table.retired == []
+    game = TreeGame(5, branching=(3, 5), min_depth=8, max_depth=12)
+    engine = AlphaBeta(game, game.evaluate, tt_size=20)
+    engine.search(game.initial_state(), time.perf_counter() + 0.05)
+    assert len(engine.table.retired) == 1  # dropped during the search, kept for now
+    dropped = engine.table.retired[0]
+    engine.search(game.play(game.initial_state(), 0), time.perf_counter() + 0.001)
+    assert all(generation is not dropped for generation in engine.table.retired)
 
 
 def test_alphabeta_stops_on_exhaustive_search_and_reports_depth():

@@ -47,6 +47,7 @@ ASPIRATION = 0.05    # half-width of the first window of an iteration (0: no win
 EPS = 1e-9           # width of a null window (values are floats)
 MAX_DEPTH = 100      # deepest iteration
 CHECK_EVERY = 15     # nodes between two looks at the clock
+REDUCE_DEPTH = 3     # late move reductions only where at least this many plies are left
 
 EXACT, LOWER, UPPER = 0, 1, 2
 COMPLETE = 1 << 30   # the depth of a table entry that holds an exhaustive result
@@ -127,7 +128,7 @@ class AlphaBeta:
 
     def __init__(self, game, evaluate, tt=True, tt_size=TT_SIZE, killers=True, history=True,
                  pvs=True, aspiration=ASPIRATION, mtdf=False, order_depth=0,
-                 max_depth=MAX_DEPTH, quiescence=0):
+                 max_depth=MAX_DEPTH, quiescence=0, reduce_after=0):
         if quiescence and not hasattr(game, "noisy_moves"):
             raise ValueError(f"quiescence needs the game's noisy_moves, which {type(game).__name__} lacks")
         self.game = game
@@ -141,6 +142,9 @@ class AlphaBeta:
         self.order_depth = order_depth
         self.max_depth = max_depth
         self.quiescence = quiescence
+        if reduce_after and not hasattr(game, "noisy_moves"):
+            raise ValueError(f"reduce_after needs the game's noisy_moves, which {type(game).__name__} lacks")
+        self.reduce_after = reduce_after
         self.quiet_loses = getattr(game, "quiet_loses", None)
         self.history = {}
         self.killers = []
@@ -193,12 +197,21 @@ class AlphaBeta:
         best_move = ordered[0]
         a = alpha
         pvs = self.pvs
-        for move in ordered:
+        reduce_after = self.reduce_after if depth >= REDUCE_DEPTH else 0
+        noisy = game.noisy_moves(state, ordered) if reduce_after else ()
+        for index, move in enumerate(ordered):
             child = play(state, move)
             if best == -INF or not pvs:
                 value = -negamax(child, depth - 1, -beta, -a, ply + 1)
             else:
-                value = -negamax(child, depth - 1, -a - EPS, -a, ply + 1)
+                if reduce_after and index >= reduce_after and move not in noisy:
+                    # A late quiet move: first a null-window look one ply shallower;
+                    # only a move that seems to beat the best so far gets its full depth.
+                    value = -negamax(child, depth - 2, -a - EPS, -a, ply + 1)
+                    if value > a:
+                        value = -negamax(child, depth - 1, -a - EPS, -a, ply + 1)
+                else:
+                    value = -negamax(child, depth - 1, -a - EPS, -a, ply + 1)
                 if a < value < beta:
                     value = -negamax(child, depth - 1, -beta, -a, ply + 1)
             if value > best:

@@ -6,6 +6,11 @@ NAME=VALUE ...``) against a fixed opponent (by default the same bundle with
 candidate's score. Every trial plays the same openings (the same tournament seed), so
 trials differ by their parameters, not by their luck with openings.
 
+Evaluation weights too: a parameter named ``weight.NAME`` (``--param
+weight.material=0.5:2``) is passed as ``--weight NAME=VALUE``, and its default is the
+weight in the game's ``evaluation.WEIGHTS``; the record's ``TUNED`` line keeps the name,
+which the bots' drivers read as that weight for that engine.
+
 The first trial is the engine's own values, the point to beat. Two files make a study
 resumable, both in ``--results-dir``:
 
@@ -18,6 +23,7 @@ The study's record, ``docs/tuning/GAME.md`` by default, lists every trial and th
 best parameters, as the line to paste into the bot's ``TUNED`` table.
 """
 
+import importlib
 import inspect
 import json
 import math
@@ -29,7 +35,7 @@ import time
 from pathlib import Path
 
 from arena.errors import Interrupted, UserError
-from arena.games import bundle_path, load_referee
+from arena.games import SUSTECH, bundle_path, load_referee
 from arena.tournament import parse_bots, run_tournament
 
 # name: (low, high, log scale)
@@ -43,14 +49,29 @@ SPACES = {
 STARTUP = 5  # random trials before the optimiser models the results (few trials in all)
 
 
-def engine_defaults(engine, space):
-    """The engine's own values of the parameters in ``space`` (those it has)."""
-    from engines.driver import ENGINES
+def engine_defaults(engine, space, game=None):
+    """The engine's own values of the parameters in ``space`` (those it has), and the
+    evaluation's default weights for the ``weight.NAME`` ones."""
+    from engines.driver import ENGINES, WEIGHT
     if engine not in ENGINES:
         raise UserError(f"unknown engine {engine!r}; engines: {', '.join(sorted(ENGINES))}")
     parameters = inspect.signature(ENGINES[engine]).parameters
-    return {name: parameters[name].default for name in space
-            if name in parameters and isinstance(parameters[name].default, (int, float))}
+    defaults = {name: parameters[name].default for name in space
+                if name in parameters and isinstance(parameters[name].default, (int, float))}
+    weights = evaluation_weights(game) if game is not None else {}
+    defaults.update({name: weights[name[len(WEIGHT):]] for name in space
+                     if name.startswith(WEIGHT) and name[len(WEIGHT):] in weights})
+    return defaults
+
+
+def evaluation_weights(game):
+    """The default weights of the game's evaluation (``WEIGHTS`` in its module)."""
+    package = "othello" if game == SUSTECH else game
+    try:
+        module = importlib.import_module(f"games.{package}.evaluation")
+    except ImportError:
+        return {}
+    return dict(getattr(module, "WEIGHTS", {}))
 
 
 def parse_param(text):
@@ -80,9 +101,12 @@ def inside(params, space):
 
 
 def candidate_spec(bundle, engine, params):
-    """``NAME=COMMAND`` of a trial's bot, e.g. ``bestfirst_C0.8_FPU0.3=dist/x.py --engine ...``."""
+    """``NAME=COMMAND`` of a trial's bot, e.g. ``bestfirst_C0.8_FPU0.3=dist/x.py --engine ...``;
+    a parameter ``weight.NAME`` is the evaluation weight NAME (``--weight``)."""
+    from engines.driver import WEIGHT
     name = engine + "".join(f"_{k}{v:g}" for k, v in params.items())
-    options = "".join(f" --set {k}={v!r}" for k, v in params.items())
+    options = "".join(f" --weight {k[len(WEIGHT):]}={v!r}" if k.startswith(WEIGHT) else f" --set {k}={v!r}"
+                      for k, v in params.items())
     return f"{name}={bundle} --engine {engine}{options}"
 
 
@@ -169,7 +193,7 @@ def run_study(game, engine, space, trials, games, opponent, results_dir, record,
               "not given to the optimiser", file=sys.stderr)
     if cut and inside(cut, space):
         study.enqueue_trial(cut)
-    baseline = engine_defaults(engine, space)
+    baseline = engine_defaults(engine, space, game)
     if inside(baseline, space) and baseline not in [e["params"] for e in finished] + [cut]:
         study.enqueue_trial(baseline)  # the values in use now: the point to beat
     done = len(study.trials) - len(study.get_trials(states=(optuna.trial.TrialState.WAITING,)))

@@ -46,7 +46,7 @@ def main(argv=None):
     options = driver.parse_options(argv, "breakthrough", TIME_FRACTION, FIRST_FRACTION, BEST_ENGINE)
     read = driver.LineReader(sys.stdin)
     game = Breakthrough()
-    evaluate = driver.make_evaluation(options, game, make_evaluator)
+    evaluate = driver.make_evaluation(options, game, make_evaluator, TUNED)
     engine = driver.make_engine(options, game, evaluate, tuned=TUNED, max_nodes=MAX_NODES)
     tracker = protocol.Tracker(game)
 

@@ -47,7 +47,7 @@ def main(argv=None):
             start = STARTED
         my_id = protocol.read_init(first_line)
         game = Onitama()
-        evaluate = driver.make_evaluation(options, game, make_evaluator)
+        evaluate = driver.make_evaluation(options, game, make_evaluator, TUNED)
         engine = driver.make_engine(options, game, evaluate, tuned=TUNED, max_nodes=MAX_NODES)
         budget = protocol.FIRST_TURN_MS
         fraction = options.first_time

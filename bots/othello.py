@@ -32,7 +32,7 @@ def main(argv=None):
         start = driver.now()
         my_id, size = protocol.read_init(first_line, read)
         game = Othello(size)
-        evaluate = driver.make_evaluation(options, game, make_evaluator)
+        evaluate = driver.make_evaluation(options, game, make_evaluator, TUNED)
         engine = driver.make_engine(options, game, evaluate, tuned=TUNED,
                                     solve_when=lambda state: game.empty_squares(state) <= SOLVE_EMPTIES)
         budget = protocol.FIRST_TURN_MS

@@ -33,7 +33,7 @@ def main(argv=None):
     options = driver.parse_options(argv, "oware", TIME_FRACTION, FIRST_FRACTION, BEST_ENGINE)
     read = driver.LineReader(sys.stdin)
     game = Oware()
-    evaluate = driver.make_evaluation(options, game, make_evaluator)
+    evaluate = driver.make_evaluation(options, game, make_evaluator, TUNED)
     engine = driver.make_engine(options, game, evaluate, tuned=TUNED,
                                 solve_when=lambda state: MAX_TURNS - game.ply(state) <= SOLVE_PLIES)
     tracker = protocol.Tracker(game)

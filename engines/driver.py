@@ -100,10 +100,10 @@ def make_engine(options, game, evaluate, tuned=None, max_nodes=None, solve_when=
     where the engine takes them, the user's --set."""
     tuned = tuned or {}
     engine_class = ENGINES[options.engine]
-    params = dict(tuned.get(options.engine, {}))
+    params = engine_parameters(tuned.get(options.engine, {}))
     inner = options.params.get("engine", params.get("engine"))
     if inner is not None and accepts(engine_class, "engine"):
-        params = {**tuned.get(inner, {}), **params}
+        params = {**engine_parameters(tuned.get(inner, {})), **params}
     if max_nodes is not None and accepts(engine_class, "max_nodes"):
         params["max_nodes"] = max_nodes
     if solve_when is not None and accepts(engine_class, "solve_when"):
@@ -115,10 +115,24 @@ def make_engine(options, game, evaluate, tuned=None, max_nodes=None, solve_when=
         raise SystemExit(f"bad engine parameters for {options.engine}: {error}") from None
 
 
-def make_evaluation(options, game, make_evaluator):
-    """The game's evaluation with the weights given by --weight, if any."""
+WEIGHT = "weight."  # in a bot's tuned values, "weight.NAME" is the evaluation weight NAME
+
+
+def engine_parameters(params):
+    """``params`` without the evaluation weights."""
+    return {name: value for name, value in params.items() if not name.startswith(WEIGHT)}
+
+
+def make_evaluation(options, game, make_evaluator, tuned=None):
+    """The game's evaluation, its weights overridden by the game's tuned ones for the
+    chosen engine (``tuned[engine]["weight.NAME"]``, from `arena tune --param
+    weight.NAME=...`), then by --weight."""
+    tuned_params = (tuned or {}).get(options.engine, {})
+    weights = {name[len(WEIGHT):]: value for name, value in tuned_params.items()
+               if name.startswith(WEIGHT)}
+    weights.update(options.weights)
     try:
-        return make_evaluator(game, **options.weights)
+        return make_evaluator(game, **weights)
     except ValueError as error:
         raise SystemExit(f"bad --weight: {error}") from None
 

@@ -356,3 +356,11 @@ def test_isolated_bots_get_no_pythonpath_and_a_folder_of_their_own(monkeypatch):
         bot.close()
     assert Path(folder).name.startswith("arena-bot-") and not Path(folder).exists()
     assert pythonpath == "None"
+
+
+def test_tuning_evaluation_weights():
+    from arena.tune import candidate_spec, engine_defaults
+    space = {"weight.material": (0.5, 2.0, False), "quiescence": (1, 8, False)}
+    assert engine_defaults("alphabeta+", space, "onitama") == {"weight.material": 1.0, "quiescence": 4}
+    spec = candidate_spec("dist/onitama.py", "alphabeta+", {"weight.material": 1.5, "quiescence": 2})
+    assert spec.endswith("--engine alphabeta+ --weight material=1.5 --set quiescence=2")

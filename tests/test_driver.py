@@ -87,3 +87,19 @@ def test_bad_weights_end_with_a_message(capsys):
 def test_alphabeta_plus_needs_a_game_with_noisy_moves():
     with pytest.raises(SystemExit, match="noisy_moves"):
         engine_for(["--engine", "alphabeta+"])
+
+
+def test_tuned_weights_reach_the_evaluation_of_their_engine_only():
+    tuned = {"bestfirst": {"C": 0.3, "weight.material": 3.0}}
+    options = driver.parse_options([], "test")
+    engine = driver.make_engine(options, game, evaluate, tuned=tuned)
+    assert engine.C == 0.3  # the weight is not an engine parameter
+    state, rng = game.initial_state(), random.Random(3)
+    while len(set(game.stores(state))) == 1:
+        state = game.play(state, rng.choice(game.legal_moves(state)))
+    heavy = make_evaluator(game, material=3.0)(state)
+    assert driver.make_evaluation(options, game, make_evaluator, tuned)(state) == heavy
+    overridden = driver.parse_options(["--weight", "material=1"], "test")
+    assert driver.make_evaluation(overridden, game, make_evaluator, tuned)(state) == evaluate(state)
+    other = driver.parse_options(["--engine", "alphabeta"], "test")
+    assert driver.make_evaluation(other, game, make_evaluator, tuned)(state) == evaluate(state)

@@ -16,7 +16,12 @@ The tools, each of which can be switched off to measure what it brings:
 - aspiration windows: each iteration starts with a window of ``aspiration`` around the
   previous value, widened on failure;
 - MTD(f) as an alternative driver (``mtdf=True``): null-window searches only, converging
-  on the value with the help of the table.
+  on the value with the help of the table;
+- for games that name their noisy moves (``noisy_moves``: captures, winning steps), off
+  by default so that the baseline stays the seeds' generic alpha-beta: a quiescence
+  search of ``quiescence`` plies at the leaves (``_quiesce``), and late move reductions
+  (``reduce_after``: quiet moves after the first few searched one ply shallower first).
+  ``AlphaBetaPlus`` (``alphabeta+``) is alpha-beta with the quiescence search on.
 
 Values follow engines/base.py: negamax, proven results ``WIN - ply``. A subtree whose
 result does not depend on any depth-limited leaf is *complete*; the table stores it
@@ -56,6 +61,11 @@ INF = math.inf
 
 class Timeout(Exception):
     """Raised inside a search when its deadline has passed."""
+
+
+def require_noisy_moves(game, what):
+    if not hasattr(game, "noisy_moves"):
+        raise ValueError(f"{what}: the game must offer noisy_moves, and {type(game).__name__} does not")
 
 
 class TranspositionTable:
@@ -129,8 +139,8 @@ class AlphaBeta:
     def __init__(self, game, evaluate, tt=True, tt_size=TT_SIZE, killers=True, history=True,
                  pvs=True, aspiration=ASPIRATION, mtdf=False, order_depth=0,
                  max_depth=MAX_DEPTH, quiescence=0, reduce_after=0):
-        if quiescence and not hasattr(game, "noisy_moves"):
-            raise ValueError(f"quiescence needs the game's noisy_moves, which {type(game).__name__} lacks")
+        if quiescence or reduce_after:
+            require_noisy_moves(game, "quiescence and reduce_after")
         self.game = game
         self.evaluate = evaluate
         self.table = TranspositionTable(tt_size) if tt else None
@@ -142,8 +152,6 @@ class AlphaBeta:
         self.order_depth = order_depth
         self.max_depth = max_depth
         self.quiescence = quiescence
-        if reduce_after and not hasattr(game, "noisy_moves"):
-            raise ValueError(f"reduce_after needs the game's noisy_moves, which {type(game).__name__} lacks")
         self.reduce_after = reduce_after
         self.quiet_loses = getattr(game, "quiet_loses", None)
         self.history = {}
@@ -456,8 +464,7 @@ class AlphaBetaPlus(AlphaBeta):
     baseline."""
 
     def __init__(self, game, evaluate, quiescence=QUIESCENCE, noisy_first=False, **options):
-        if not hasattr(game, "noisy_moves"):
-            raise ValueError(f"alphabeta+ needs the game's noisy_moves, which {type(game).__name__} lacks")
+        require_noisy_moves(game, "alphabeta+")
         super().__init__(game, evaluate, quiescence=quiescence, **options)
         self.noisy_first = noisy_first
 

@@ -70,9 +70,7 @@ def main(argv=None):
                 driver.log(problem)
             if state is None:
                 move = blind_move(allowed)
-            elif len(allowed) == 1:
-                move = allowed[0]  # nothing to think about
-            else:
+            else:  # a forced move too: the search fills the table the next turn starts with
                 deadline = driver.deadline_after(start, budget, fraction)
                 move = driver.choose(engine, state, allowed, deadline, options.verbose)
             print(protocol.format_move(game, move), flush=True)

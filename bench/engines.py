@@ -65,7 +65,7 @@ def load(name):
         return None
     classes = [obj for obj in vars(rules).values()
                if isinstance(obj, type) and obj.__module__ == rules.__name__
-               and hasattr(obj, "legal_moves")]
+               and hasattr(obj, "initial_state")]
     game = classes[0](**options)
     try:
         evaluate = importlib.import_module(f"games.{package}.evaluation").make_evaluator(game)

@@ -49,7 +49,7 @@ def load(name):
             pytest.skip(f"games/{package} is not written yet")
         classes = [obj for obj in vars(rules).values()
                    if isinstance(obj, type) and obj.__module__ == rules.__name__
-                   and hasattr(obj, "legal_moves")]
+                   and hasattr(obj, "initial_state")]
         game = classes[0](**options)
         try:
             evaluation = importlib.import_module(f"games.{package}.evaluation")

@@ -181,7 +181,7 @@ class AlphaBeta:
         if depth <= 0:
             self.incomplete += 1
             if self.quiescence:
-                return self._quiesce(state, alpha, beta, ply, self.quiescence)
+                return self._quiesce(state, moves, alpha, beta, ply, self.quiescence)
             return self.evaluate(state)
 
         table = self.table
@@ -237,13 +237,14 @@ class AlphaBeta:
             table.put(state, (stored_depth, flag, to_table(best, ply), best_move))
         return best
 
-    def _quiesce(self, state, alpha, beta, ply, left):
+    def _quiesce(self, state, moves, alpha, beta, ply, left):
         """Fail-soft value of ``state`` past the depth limit: the side to move may stand
         on the evaluation or play one of the game's noisy moves (captures and the like,
         ``game.noisy_moves``), for ``left`` more plies at most. So a leaf in the middle
         of an exchange is not valued as if the exchange had stopped there. Where the
         game says that every quiet move loses at once (``game.quiet_loses``, optional:
-        a threat only a noisy move answers), standing still is valued as that loss."""
+        a threat only a noisy move answers), standing still is valued as that loss.
+        ``moves`` are the legal moves of ``state``: the caller has them already."""
         game = self.game
         if self.quiet_loses is not None and self.quiet_loses(state):
             # Standing still loses: the value of doing so is that loss, not the evaluation.
@@ -255,11 +256,12 @@ class AlphaBeta:
         best = value
         if value > alpha:
             alpha = value
-        for move in game.noisy_moves(state, game.legal_moves(state)):
+        for move in game.noisy_moves(state, moves):
             self.nodes += 1
             child = game.play(state, move)
-            if game.legal_moves(child):
-                value = -self._quiesce(child, -beta, -alpha, ply + 1, left - 1)
+            child_moves = game.legal_moves(child)
+            if child_moves:
+                value = -self._quiesce(child, child_moves, -beta, -alpha, ply + 1, left - 1)
             else:
                 value = -terminal_value(game.outcome(child), ply + 1)
             if value > best:

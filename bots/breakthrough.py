@@ -13,7 +13,7 @@ from time import perf_counter
 STARTED = perf_counter()  # before the heavier imports below
 
 from engines import driver
-from games.breakthrough import protocol
+from games.breakthrough import learned, protocol
 from games.breakthrough.evaluation import make_evaluator
 from games.breakthrough.rules import GOAL_ROW, Breakthrough
 
@@ -46,7 +46,8 @@ def main(argv=None):
     options = driver.parse_options(argv, "breakthrough", TIME_FRACTION, FIRST_FRACTION, BEST_ENGINE)
     read = driver.LineReader(sys.stdin)
     game = Breakthrough()
-    evaluate = driver.make_evaluation(options, game, make_evaluator, TUNED)
+    evaluators = {"handcrafted": make_evaluator, "learned": learned.make_evaluator}
+    evaluate = driver.make_evaluation(options, game, evaluators, TUNED)
     engine = driver.make_engine(options, game, evaluate, tuned=TUNED, max_nodes=MAX_NODES)
     tracker = protocol.Tracker(game)
 

@@ -7,7 +7,7 @@ from time import perf_counter
 STARTED = perf_counter()  # before the heavier imports below
 
 from engines import driver
-from games.onitama import protocol
+from games.onitama import learned, protocol
 from games.onitama.evaluation import make_evaluator
 from games.onitama.rules import Onitama
 
@@ -47,7 +47,8 @@ def main(argv=None):
             start = STARTED
         my_id = protocol.read_init(first_line)
         game = Onitama()
-        evaluate = driver.make_evaluation(options, game, make_evaluator, TUNED)
+        evaluators = {"handcrafted": make_evaluator, "learned": learned.make_evaluator}
+        evaluate = driver.make_evaluation(options, game, evaluators, TUNED)
         engine = driver.make_engine(options, game, evaluate, tuned=TUNED, max_nodes=MAX_NODES)
         budget = protocol.FIRST_TURN_MS
         fraction = options.first_time

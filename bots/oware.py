@@ -8,7 +8,7 @@ share of them (--time), the rest is left for reading, printing and the pipe.
 import sys
 
 from engines import driver
-from games.oware import protocol
+from games.oware import learned, protocol
 from games.oware.evaluation import make_evaluator
 from games.oware.rules import MAX_TURNS, Oware
 
@@ -33,7 +33,8 @@ def main(argv=None):
     options = driver.parse_options(argv, "oware", TIME_FRACTION, FIRST_FRACTION, BEST_ENGINE)
     read = driver.LineReader(sys.stdin)
     game = Oware()
-    evaluate = driver.make_evaluation(options, game, make_evaluator, TUNED)
+    evaluators = {"handcrafted": make_evaluator, "learned": learned.make_evaluator}
+    evaluate = driver.make_evaluation(options, game, evaluators, TUNED)
     engine = driver.make_engine(options, game, evaluate, tuned=TUNED,
                                 solve_when=lambda state: MAX_TURNS - game.ply(state) <= SOLVE_PLIES)
     tracker = protocol.Tracker(game)

@@ -20,7 +20,11 @@ The tools, each of which can be switched off to measure what it brings:
 - for games that name their noisy moves (``noisy_moves``: captures, winning steps), off
   by default so that the baseline stays the seeds' generic alpha-beta: a quiescence
   search of ``quiescence`` plies at the leaves (``_quiesce``), and late move reductions
-  (``reduce_after``: quiet moves after the first few searched one ply shallower first).
+  (``reduce_after``: quiet moves after the first few searched one ply shallower first);
+- for games that can hand the move over (``null_move``), off by default: null-move
+  pruning (``null_move=R``): at a null-window node whose evaluation already reaches
+  beta, the side to move first passes, and if a search ``R`` plies shallower still
+  fails high, the node is cut off without searching a move.
   ``AlphaBetaPlus`` (``alphabeta+``) is alpha-beta with the quiescence search on.
 
 Values follow engines/base.py: negamax, proven results ``WIN - ply``. A subtree whose
@@ -53,10 +57,12 @@ EPS = 1e-9           # width of a null window (values are floats)
 MAX_DEPTH = 100      # deepest iteration
 CHECK_EVERY = 15     # nodes between two looks at the clock
 REDUCE_DEPTH = 3     # late move reductions only where at least this many plies are left
+NULL_DEPTH = 3       # null-move pruning only where at least this many plies are left
 
 EXACT, LOWER, UPPER = 0, 1, 2
 COMPLETE = 1 << 30   # the depth of a table entry that holds an exhaustive result
 INF = math.inf
+NULL_WINDOW = 1e-6   # a node whose window is narrower is a null-window (non-PV) node
 
 
 class Timeout(Exception):
@@ -138,9 +144,11 @@ class AlphaBeta:
 
     def __init__(self, game, evaluate, tt=True, tt_size=TT_SIZE, killers=True, history=True,
                  pvs=True, aspiration=ASPIRATION, mtdf=False, order_depth=0,
-                 max_depth=MAX_DEPTH, quiescence=0, reduce_after=0):
+                 max_depth=MAX_DEPTH, quiescence=0, reduce_after=0, null_move=0):
         if quiescence or reduce_after:
             require_noisy_moves(game, "quiescence and reduce_after")
+        if null_move and not hasattr(game, "null_move"):
+            raise ValueError(f"null_move: the game must offer null_move, and {type(game).__name__} does not")
         self.game = game
         self.evaluate = evaluate
         self.table = TranspositionTable(tt_size) if tt else None
@@ -153,6 +161,8 @@ class AlphaBeta:
         self.max_depth = max_depth
         self.quiescence = quiescence
         self.reduce_after = reduce_after
+        self.null_move = null_move
+        self.in_null = False  # inside the search after a pass: no second pass
         self.quiet_loses = getattr(game, "quiet_loses", None)
         self.history = {}
         self.killers = []
@@ -196,6 +206,12 @@ class AlphaBeta:
                         if e_depth < COMPLETE:
                             self.incomplete += 1
                         return value
+        if (self.null_move and depth >= NULL_DEPTH and beta - alpha < NULL_WINDOW
+                and not self.in_null and beta < PROVEN and self.evaluate(state) >= beta):
+            value = self._null_search(state, depth, beta, ply)
+            if value >= beta:
+                self.incomplete += 1  # the cut-off rests on a pass: never exact
+                return beta if value >= PROVEN else value
         ordered = self._order(state, moves, first, depth, ply)
 
         play = game.play
@@ -236,6 +252,16 @@ class AlphaBeta:
             stored_depth = COMPLETE if self.incomplete == incomplete_before else depth
             table.put(state, (stored_depth, flag, to_table(best, ply), best_move))
         return best
+
+    def _null_search(self, state, depth, beta, ply):
+        """Value of passing here, from a search ``null_move`` plies shallower than the
+        moves get; a win it finds rests on the pass, so the caller does not trust it."""
+        self.in_null = True
+        try:
+            return -self.negamax(self.game.null_move(state), depth - 1 - self.null_move,
+                                 -beta, -beta + EPS, ply + 1)
+        finally:
+            self.in_null = False
 
     def _quiesce(self, state, moves, alpha, beta, ply, left):
         """Fail-soft value of ``state`` past the depth limit: the side to move may stand

@@ -61,6 +61,8 @@ def parse_options(argv, name, time_fraction=0.7, first_fraction=0.25, best="best
                         help=f"search engine (default: {BEST}, this bot's strongest measured engine: {best})")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="engine parameter, e.g. --set C=1.2 (repeatable)")
+    parser.add_argument("--eval", metavar="NAME",
+                        help="evaluation, where the bot has more than one (default: the engine's measured best)")
     parser.add_argument("--weight", action="append", default=[], metavar="NAME=VALUE",
                         help="evaluation weight, e.g. --weight mobility=0.5 (repeatable)")
     parser.add_argument("--time", type=float, default=time_fraction, metavar="FRACTION",
@@ -116,25 +118,36 @@ def make_engine(options, game, evaluate, tuned=None, max_nodes=None, solve_when=
 
 
 WEIGHT = "weight."  # in a bot's tuned values, "weight.NAME" is the evaluation weight NAME
+EVAL = "eval"       # in a bot's tuned values, the name of the engine's evaluation
+HANDCRAFTED = "handcrafted"  # the name of a game's first evaluation
 
 
 def engine_parameters(params):
-    """``params`` without the evaluation weights."""
-    return {name: value for name, value in params.items() if not name.startswith(WEIGHT)}
+    """``params`` without the evaluation's choice and weights."""
+    return {name: value for name, value in params.items()
+            if not name.startswith(WEIGHT) and name != EVAL}
 
 
-def make_evaluation(options, game, make_evaluator, tuned=None):
-    """The game's evaluation, its weights overridden by the game's tuned ones for the
-    chosen engine (``tuned[engine]["weight.NAME"]``, from `arena tune --param
-    weight.NAME=...`), then by --weight."""
+def make_evaluation(options, game, evaluators, tuned=None):
+    """The game's evaluation. ``evaluators`` is the game's ``make_evaluator`` or a dict
+    of them by name (the first being the handcrafted one); the one used is --eval's,
+    else the game's tuned choice for the engine (``tuned[engine]["eval"]``), else the
+    first. Its weights are the game's tuned ones for the chosen engine
+    (``tuned[engine]["weight.NAME"]``, from `arena tune --param weight.NAME=...`),
+    then --weight's."""
+    if callable(evaluators):
+        evaluators = {HANDCRAFTED: evaluators}
     tuned_params = (tuned or {}).get(options.engine, {})
-    weights = {name[len(WEIGHT):]: value for name, value in tuned_params.items()
-               if name.startswith(WEIGHT)}
+    name = options.eval or tuned_params.get(EVAL) or next(iter(evaluators))
+    if name not in evaluators:
+        raise SystemExit(f"bad --eval: {name!r}; this bot has {', '.join(evaluators)}")
+    weights = {key[len(WEIGHT):]: value for key, value in tuned_params.items()
+               if key.startswith(WEIGHT)}
     weights.update(options.weights)
     try:
-        return make_evaluator(game, **weights)
-    except ValueError as error:
-        raise SystemExit(f"bad --weight: {error}") from None
+        return evaluators[name](game, **weights)
+    except (TypeError, ValueError) as error:
+        raise SystemExit(f"bad --weight for the {name} evaluation: {error}") from None
 
 
 class LineReader:

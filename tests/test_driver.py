@@ -103,3 +103,25 @@ def test_tuned_weights_reach_the_evaluation_of_their_engine_only():
     assert driver.make_evaluation(overridden, game, make_evaluator, tuned)(state) == evaluate(state)
     other = driver.parse_options(["--engine", "alphabeta"], "test")
     assert driver.make_evaluation(other, game, make_evaluator, tuned)(state) == evaluate(state)
+
+
+def test_evaluation_chosen_by_name_by_tuned_choice_or_first():
+    def flat(game, **weights):
+        if weights:
+            raise ValueError(f"no weights here: {sorted(weights)}")
+        return lambda state: 0.25
+    evaluators = {"handcrafted": make_evaluator, "flat": flat}
+    state = game.initial_state()
+    tuned = {"alphabeta": {"eval": "flat", "aspiration": 0.1}}
+    chosen = lambda argv: driver.make_evaluation(driver.parse_options(argv, "test"), game, evaluators, tuned)  # noqa: E731
+    assert chosen([])(state) == evaluate(state)                        # best-first: the first
+    assert chosen(["--engine", "alphabeta"])(state) == 0.25            # the engine's tuned choice
+    assert chosen(["--engine", "alphabeta", "--eval", "handcrafted"])(state) == evaluate(state)
+    assert chosen(["--eval", "flat"])(state) == 0.25
+    with pytest.raises(SystemExit, match="bad --eval: 'nope'; this bot has handcrafted, flat"):
+        chosen(["--eval", "nope"])
+    with pytest.raises(SystemExit, match="bad --weight for the flat evaluation"):
+        chosen(["--eval", "flat", "--weight", "material=2"])
+    # the choice is not an engine parameter
+    engine = driver.make_engine(driver.parse_options(["--engine", "alphabeta"], "test"), game, evaluate, tuned=tuned)
+    assert engine.aspiration == 0.1

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from engines.alphabeta import AlphaBeta
+from engines.alphabeta import AlphaBeta, AlphaBetaPlus
 from engines.base import PROVEN, WIN, terminal_value
 from engines.bestfirst import BestFirst
 from engines.bestfirst_plus import BestFirstPlus
@@ -319,3 +319,78 @@ def test_mcts_and_bestfirst_plus_keep_their_tree_between_turns(name):
         assert second.move in game.legal_moves(after)
         assert engine.root is not old_root and engine.root.state == after
         assert engine.root_ply == 2
+
+
+# -- null-move pruning (alpha-beta's null_move option, for games with a null_move hook) --
+NULL_MOVE_GAMES = ["breakthrough", "onitama"]
+
+
+@pytest.mark.parametrize("name", NULL_MOVE_GAMES)
+def test_null_move_hands_the_turn_over_and_moves_nothing(name):
+    game, _ = load(name)
+    rng = random.Random(11)
+    for _ in range(20):
+        states = random_game(game, rng)
+        for state in states[:-1]:
+            passed = game.null_move(state)
+            assert game.to_move(passed) == 1 - game.to_move(state)
+            assert game.pieces(passed) == game.pieces(state)
+            assert game.null_move(passed) == state
+            if game.legal_moves(passed):
+                # the opponent's moves: after any of them it is our turn again, as after
+                # a real move of theirs
+                move = rng.choice(game.legal_moves(passed))
+                assert game.to_move(game.play(passed, move)) == game.to_move(state)
+
+
+@pytest.mark.parametrize("name", NULL_MOVE_GAMES)
+def test_null_move_pruning_finds_forced_wins_from_both_seats(name):
+    game, evaluate = load(name)
+    for (plies, seat), state in sorted(forced_wins(name).items()):
+        engine = AlphaBetaPlus(game, evaluate, null_move=2)
+        result = engine.search(state, time.perf_counter() + 3)
+        where = (plies, seat, game.render(state))
+        assert result.value >= PROVEN and WIN - result.value == plies, where
+        assert loses_within(game, game.play(state, result.move), plies - 1), where
+
+
+@pytest.mark.parametrize("name", NULL_MOVE_GAMES)
+def test_null_move_pruning_cuts_nodes_and_keeps_moves_legal(name):
+    game, evaluate = load(name)
+    rng = random.Random(12)
+    positions = []
+    while len(positions) < 6:
+        states = random_game(game, rng)
+        if len(states) > 24:
+            positions.append(states[rng.randrange(8, len(states) // 2)])
+    nodes = {}
+    for null_move in (0, 2):
+        nodes[null_move] = 0
+        for state in positions:
+            engine = AlphaBetaPlus(game, evaluate, null_move=null_move, max_depth=5)
+            result = engine.search(state, math.inf)
+            assert result.move in game.legal_moves(state)
+            nodes[null_move] += result.nodes
+    assert nodes[2] < nodes[0], nodes
+
+
+@pytest.mark.parametrize("name", NULL_MOVE_GAMES)
+def test_null_move_pruning_keeps_deadlines_and_resets_after_a_timeout(name):
+    game, evaluate = load(name)
+    rng = random.Random(13)
+    engine = AlphaBetaPlus(game, evaluate, null_move=2)
+    for _ in range(25):
+        states = random_game(game, rng)
+        state = states[rng.randrange(len(states) - 1)]
+        budget = rng.choice([0.0, 0.001, 0.005, 0.02])
+        start = time.perf_counter()
+        result = engine.search(state, start + budget)
+        assert time.perf_counter() - start - budget < LATE
+        assert result.move in game.legal_moves(state)
+        assert not engine.in_null  # a timeout inside the pass's search did not leave it set
+
+
+def test_null_move_needs_the_game_hook():
+    game, evaluate = load("othello")
+    with pytest.raises(ValueError, match="null_move"):
+        AlphaBeta(game, evaluate, null_move=2)

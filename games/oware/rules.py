@@ -167,6 +167,14 @@ class Oware:
             return _capture(state, move // 6, last)
         return state
 
+    def noisy_moves(self, state, moves):
+        """The moves among ``moves`` that capture (the mover's store grows): what
+        alpha-beta's quiescence search plays beyond its depth limit."""
+        shift = STORE_SHIFT[state & 1]
+        before = state >> shift & 63
+        play = self.play
+        return [move for move in moves if play(state, move) >> shift & 63 != before]
+
     # -- result ------------------------------------------------------------------------
     def scores(self, state):
         """Final captured totals (player 0, player 1) of a finished game: the player who

@@ -1,0 +1,185 @@
+"""Fits a learned evaluation: a logistic model of the game's result on a game's features.
+
+A game's learned evaluation module (e.g. games/breakthrough/learned.py) defines
+``features(state)`` (a list of numbers, from the side to move's point of view),
+``NAMES`` (one per feature) and ``make_evaluator(game, weights)``, which must compute
+``tanh(w . features(state) / 2)``, i.e. ``2 P(the side to move wins) - 1``. This
+module finds the weights:
+
+1. Self-play: games between shallow alpha-beta players (1-3 plies), each opened with a
+   few random plies and with one move in 25 drawn at random, so that the positions
+   vary. Every position of a game is labelled with its result for the side to move
+   there (a draw counts half a win).
+2. Fitting: logistic regression of the result on the features (Newton's method, an L2
+   penalty), on every round's games but the last 15% of the last round, which are held
+   out: their log-loss and accuracy are reported beside those of the handcrafted
+   evaluation (as a one-feature logistic model of its value), the question being
+   whether the learned model predicts results better.
+3. Rounds: the first round's players use the handcrafted evaluation, each later
+   round's the weights fitted after the round before (positions closer to those the
+   bot will meet).
+4. The weights are written to the game's weights module, with the command and the
+   figures in its header.
+
+Needs numpy (a development dependency; the bundles never import it).
+"""
+
+import argparse
+import importlib
+import math
+import multiprocessing
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+RANDOM_MOVE = 0.04     # chance that a move is drawn at random
+HELD_OUT = 0.15        # share of the last round's games kept for the held-out figures
+L2 = 1.0               # penalty on the squared weights
+DEPTHS = (1, 2, 2, 3)  # plies of the self-play players, drawn per player and game
+
+
+@dataclass
+class Setup:
+    """What the fitting needs to know of a game."""
+    name: str                       # for messages and the command line
+    make_game: Callable             # () -> the rules object
+    handcrafted: Callable           # make_evaluator(game) of the handcrafted evaluation
+    learned: object                 # the learned evaluation's module
+    make_player: Callable           # (game, evaluate, depth) -> an engine
+    weights_file: object            # Path of the weights module to write
+    opening_plies: tuple = (2, 7)   # random plies at the start: range(*opening_plies)
+    start: Callable = None          # (game, rng) -> a first position; None: initial_state()
+
+
+def setup_of(name):
+    """The Setup of learn/<name>.py (processes get the name: a Setup does not pickle)."""
+    return importlib.import_module(f"learn.{name}").SETUP
+
+
+def self_play(name, seed, games, weights=None):
+    """``games`` games, each a list of (state, result for the side to move: 1, 0 or -1);
+    the players use the learned evaluation with ``weights``, or the handcrafted one."""
+    setup = setup_of(name)
+    game = setup.make_game()
+    evaluate = setup.handcrafted(game) if weights is None else setup.learned.make_evaluator(game, weights)
+    rng = random.Random(seed)
+    played = []
+    while len(played) < games:
+        state = game.initial_state() if setup.start is None else setup.start(game, rng)
+        for _ in range(rng.randrange(*setup.opening_plies)):
+            moves = game.legal_moves(state)
+            if moves:
+                state = game.play(state, rng.choice(moves))
+        players = [setup.make_player(game, evaluate, rng.choice(DEPTHS)) for _ in range(2)]
+        states = []
+        moves = game.legal_moves(state)
+        while moves:
+            states.append(state)
+            if rng.random() < RANDOM_MOVE:
+                move = rng.choice(moves)
+            else:
+                move = players[game.to_move(state)].search(state, math.inf).move
+            state = game.play(state, move)
+            moves = game.legal_moves(state)
+        if not states:
+            continue  # the opening ended the game
+        # The result for the side to move at the end, then for each position's mover.
+        final, last_mover = game.outcome(state), game.to_move(state)
+        played.append([(s, final if game.to_move(s) == last_mover else -final) for s in states])
+    return played
+
+
+def generate(setup, games, seed, jobs, weights=None):
+    """Games (lists of labelled positions), played by ``jobs`` processes."""
+    shares = [games // jobs + (i < games % jobs) for i in range(jobs)]
+    tasks = [(setup.name, seed * 1000 + i, n, weights) for i, n in enumerate(shares)]
+    if jobs == 1:
+        return self_play(*tasks[0])
+    with multiprocessing.Pool(jobs) as pool:
+        parts = pool.starmap(self_play, tasks)
+    return [g for part in parts for g in part]
+
+
+def fit(x, y, l2=L2, iterations=30):
+    """Weights of the logistic regression of ``y`` (in [0, 1]) on the rows of ``x``."""
+    w = np.zeros(x.shape[1])
+    for _ in range(iterations):
+        p = 1 / (1 + np.exp(-x @ w))
+        gradient = x.T @ (p - y) + l2 * w
+        hessian = (x * (p * (1 - p))[:, None]).T @ x + l2 * np.eye(x.shape[1])
+        step = np.linalg.solve(hessian, gradient)
+        w -= step
+        if np.abs(step).max() < 1e-7:
+            break
+    return w
+
+
+def scores(x, y, w):
+    """(log-loss, accuracy on the decided positions) of the model ``w`` on ``x``."""
+    p = np.clip(1 / (1 + np.exp(-x @ w)), 1e-12, 1 - 1e-12)
+    decided = y != 0.5
+    accuracy = np.mean((p[decided] > 0.5) == (y[decided] > 0.5)) if decided.any() else float("nan")
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))), float(accuracy)
+
+
+def design(setup, positions, evaluate):
+    """(learned features, the handcrafted model's features, labels) as arrays."""
+    x = np.array([setup.learned.features(state) for state, _ in positions], dtype=float)
+    values = np.array([evaluate(state) for state, _ in positions])
+    handcrafted = np.stack([np.arctanh(np.clip(values, -0.999999, 0.999999)), np.ones(len(values))], axis=1)
+    y = np.array([(result + 1) / 2 for _, result in positions])
+    return x, handcrafted, y
+
+
+def write_weights(path, names, weights, header):
+    lines = [f'"""{header}"""', "", "WEIGHTS = ["]
+    for name, value in zip(names, weights):
+        lines.append(f"    {value:.4f},  # {name}")
+    lines.append("]")
+    path.write_text("\n".join(lines) + "\n")
+
+
+def main(setup, argv=None):
+    parser = argparse.ArgumentParser(prog=f"python -m learn.{setup.name}",
+                                     description=f"Fits the learned {setup.name} evaluation (see learn/logistic.py).")
+    parser.add_argument("--games", type=int, default=2500, help="self-play games a round (default: %(default)s)")
+    parser.add_argument("--rounds", type=int, default=2, help="self-play rounds (default: %(default)s)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2, help="processes for self-play (default: %(default)s)")
+    parser.add_argument("--out", type=str, default=str(setup.weights_file), help="weights module to write")
+    options = parser.parse_args(argv)
+    if options.games < 10 or options.jobs < 1 or options.rounds < 1:
+        parser.error("need at least 10 games, 1 round and 1 job")
+    started = time.time()
+    game = setup.make_game()
+    evaluate = setup.handcrafted(game)
+    train, weights = [], None
+    for round_number in range(options.rounds):
+        games = generate(setup, options.games, options.seed + round_number, options.jobs, weights)
+        cut = int(len(games) * (1 - HELD_OUT))
+        train += [p for g in games[:cut] for p in g]
+        test = [p for g in games[cut:] for p in g]
+        x_train, h_train, y_train = design(setup, train, evaluate)
+        x_test, h_test, y_test = design(setup, test, evaluate)
+        weights = [float(w) for w in fit(x_train, y_train)]
+        learned_loss, learned_accuracy = scores(x_test, y_test, np.array(weights))
+        handcrafted_loss, handcrafted_accuracy = scores(h_test, y_test, fit(h_train, y_train))
+        figures = (f"round {round_number + 1}, held out ({len(games) - cut} games, {len(test)} positions):"
+                   f" log-loss {learned_loss:.4f}, accuracy {learned_accuracy:.1%}; the handcrafted"
+                   f" evaluation as a logistic model: log-loss {handcrafted_loss:.4f},"
+                   f" accuracy {handcrafted_accuracy:.1%}")
+        print(figures, flush=True)
+    arguments = argv if argv is not None else sys.argv[1:]
+    command = " ".join([f"python -m learn.{setup.name}", *arguments])
+    header = (f"Weights of the learned {setup.name} evaluation, written by `{command}`\n"
+              f"({options.rounds} rounds of {options.games} self-play games, {len(train)} positions"
+              f" fitted, {time.time() - started:.0f} s).\n"
+              f"{figures}.\n")
+    write_weights(Path(options.out), setup.learned.NAMES, weights, header)
+    print(f"wrote {options.out}")
+    return 0

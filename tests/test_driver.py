@@ -8,6 +8,7 @@ from engines import driver
 from engines.bestfirst import BestFirst
 from engines.solver import Solver
 from games.oware.evaluation import make_evaluator
+from games.othello.rules import Othello
 from games.oware.rules import MAX_TURNS, Oware
 
 game = Oware()
@@ -85,8 +86,13 @@ def test_bad_weights_end_with_a_message(capsys):
 
 
 def test_alphabeta_plus_needs_a_game_with_noisy_moves():
+    othello = Othello()  # names no noisy moves
+    options = driver.parse_options(["--engine", "alphabeta+"], "test")
     with pytest.raises(SystemExit, match="noisy_moves"):
-        engine_for(["--engine", "alphabeta+"])
+        driver.make_engine(options, othello, lambda state: 0.0)
+    with pytest.raises(SystemExit, match="null_move"):
+        driver.make_engine(driver.parse_options(["--engine", "alphabeta", "--set", "null_move=2"], "test"),
+                           othello, lambda state: 0.0)
 
 
 def test_tuned_weights_reach_the_evaluation_of_their_engine_only():

@@ -320,3 +320,19 @@ def test_states_are_validated_named_and_rendered():
     assert lines[1].split("|")[1].split() == ["4", "4", "0", "5", "5", "5"]
     assert lines[0].startswith("*P1")
     assert hash(game.initial_state()) == hash(game.make_state([4] * 12))
+
+
+def test_noisy_moves_are_the_captures():
+    rng = random.Random(21)
+    seen = 0
+    for _ in range(60):
+        state = game.initial_state()
+        moves = game.legal_moves(state)
+        while moves:
+            mover = game.to_move(state)
+            expected = [m for m in moves if game.stores(game.play(state, m))[mover] > game.stores(state)[mover]]
+            assert game.noisy_moves(state, moves) == expected
+            seen += len(expected)
+            state = game.play(state, rng.choice(moves))
+            moves = game.legal_moves(state)
+    assert seen > 100  # captures were there to find

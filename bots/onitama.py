@@ -1,6 +1,7 @@
-"""Onitama bot for CodinGame ("onitama"): alpha-beta with a quiescence search by
-default, the strongest engine measured here (best-first minimax with --engine
-bestfirst, the generic alpha-beta baseline with --engine alphabeta)."""
+"""Onitama bot for CodinGame ("onitama"): alpha-beta with a quiescence search and the
+learned evaluation by default, the strongest combination measured here (best-first
+minimax with --engine bestfirst, the generic alpha-beta baseline with the handcrafted
+evaluation with --engine alphabeta, either evaluation with --eval)."""
 import sys
 from time import perf_counter
 
@@ -24,12 +25,16 @@ MAX_NODES = 1_000_000  # about 530 bytes a node: some 550 MB at most, under the 
 # defaults, which `python -m arena tune` did not beat (docs/tuning/onitama.md); MCTS's
 # make it use the evaluation (the table's "same evaluation") after 2 playout plies,
 # chosen in short matches.
-TUNED = {"mcts": driver.MCTS_WITH_EVALUATION}
+# The best engine takes the learned evaluation (games/onitama/learned.py); the others
+# keep the handcrafted one, so that the engines' table compares searches with the same
+# evaluation.
+TUNED = {"mcts": driver.MCTS_WITH_EVALUATION, "alphabeta+": {"eval": "learned"}}
 # The engine pasted by default (--engine best): alpha-beta beat best-first 24-16
 # (docs/table.md); best-first with 1- or 2-ply alpha-beta at its leaves did worse still
 # (0% and 25% against alpha-beta, 20 games each). Alpha-beta with 4 plies of
 # quiescence (captures and the master's shrine step, engines/alphabeta.py) beat plain
-# alpha-beta 18-14, then 47-17 (docs/best/table.md has the longer run).
+# alpha-beta 65% (136 games); with the learned evaluation too, 90% (64 games;
+# docs/best/table.md has the table's run).
 BEST_ENGINE = "alphabeta+"
 
 

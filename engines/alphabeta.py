@@ -24,8 +24,11 @@ The tools, each of which can be switched off to measure what it brings:
 - for games that can hand the move over (``null_move``), off by default: null-move
   pruning (``null_move=R``): at a null-window node whose evaluation already reaches
   beta, the side to move first passes, and if a search ``R`` plies shallower still
-  fails high, the node is cut off without searching a move.
-  ``AlphaBetaPlus`` (``alphabeta+``) is alpha-beta with the quiescence search on.
+  fails high, the node is cut off without searching a move. Measured with R = 2 against
+  ``alphabeta+`` without it at the arena's clock: 55% in Breakthrough (80 games, +35
+  Elo, interval -41 to +114) and 50% in Onitama (64 games), so no bot turns it on.
+
+``AlphaBetaPlus`` (``alphabeta+``) is alpha-beta with the quiescence search on.
 
 Values follow engines/base.py: negamax, proven results ``WIN - ply``. A subtree whose
 result does not depend on any depth-limited leaf is *complete*; the table stores it

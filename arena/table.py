@@ -1,8 +1,8 @@
 """The engines' table: per game, a round-robin of a bundle's engines at the real clock.
 
 ``python -m arena table`` plays, for each game, every pair of engines of the game's
-bundle (``--engine NAME``, the same evaluation and tuned defaults) with seats swapped
-and openings varied, then writes to ``--out`` (default ``docs/``):
+bundle (``--engine NAME`` with the bundle's tuned defaults for it, evaluation included)
+with seats swapped and openings varied, then writes to ``--out`` (default ``docs/``):
 
 - ``table.md``: the command, the machine, and per game each pairing's games, W/D/L,
   score with its 95% interval, Elo with its interval, whether the interval clears the
@@ -196,8 +196,10 @@ def write_docs(out, sections, summaries, options):
     head = ["# Which search wins, per game, at the arena's clock", "",
             f"Command: `{command}`", "",
             f"Machine: {machine_line()}; written {time.strftime('%Y-%m-%d %H:%M')}.", "",
-            "Each bot is the game's bundle with `--engine NAME` (same evaluation, the bundle's",
-            "tuned defaults). Seats swapped in pairs, openings varied (arena defaults).",
+            "Each bot is the game's bundle with `--engine NAME` and the bundle's tuned defaults",
+            "for that engine: its parameters and its evaluation (the handcrafted one unless the",
+            "bundle's `TUNED` names another for the engine; see the README).",
+            "Seats swapped in pairs, openings varied (arena defaults).",
             "Scores are the first bot's, with 95% intervals; \"vs 70%\" says whether the",
             "interval lies above (holds) or below (fails) the seeds' 70% claim."]
     if options.sprt:

@@ -6,10 +6,10 @@ A game's learned evaluation module (e.g. games/breakthrough/learned.py) defines
 ``tanh(w . features(state) / 2)``, i.e. ``2 P(the side to move wins) - 1``. This
 module finds the weights:
 
-1. Self-play: games between shallow alpha-beta players (1-3 plies), each opened with a
-   few random plies and with one move in 25 drawn at random, so that the positions
-   vary. Every position of a game is labelled with its result for the side to move
-   there (a draw counts half a win).
+1. Self-play: games between shallow alpha-beta players (1-3 plies unless the game says
+   otherwise), each opened with a few random plies and with one move in 25 drawn at
+   random, so that the positions vary. Every position of a game is labelled with its
+   result for the side to move there (a draw counts half a win).
 2. Fitting: logistic regression of the result on the features (Newton's method, an L2
    penalty), on every round's games but the last 15% of the last round, which are held
    out: their log-loss and accuracy are reported beside those of the handcrafted
@@ -40,7 +40,7 @@ import numpy as np
 RANDOM_MOVE = 0.04     # chance that a move is drawn at random
 HELD_OUT = 0.15        # share of the last round's games kept for the held-out figures
 L2 = 1.0               # penalty on the squared weights
-DEPTHS = (1, 2, 2, 3)  # plies of the self-play players, drawn per player and game
+DEPTHS = (1, 2, 2, 3)  # plies of the self-play players, by default
 
 
 @dataclass
@@ -54,6 +54,7 @@ class Setup:
     weights_file: object            # Path of the weights module to write
     opening_plies: tuple = (2, 7)   # random plies at the start: range(*opening_plies)
     start: Callable = None          # (game, rng) -> a first position; None: initial_state()
+    depths: tuple = DEPTHS          # plies of the players, drawn per player and game
 
 
 def setup_of(name):
@@ -75,7 +76,7 @@ def self_play(name, seed, games, weights=None):
             moves = game.legal_moves(state)
             if moves:
                 state = game.play(state, rng.choice(moves))
-        players = [setup.make_player(game, evaluate, rng.choice(DEPTHS)) for _ in range(2)]
+        players = [setup.make_player(game, evaluate, rng.choice(setup.depths)) for _ in range(2)]
         states = []
         moves = game.legal_moves(state)
         while moves:

@@ -1,8 +1,8 @@
 """Fits the learned Breakthrough evaluation (games/breakthrough/learned.py); see
 learn/logistic.py for the method.
 
-Usage: ``python -m learn.breakthrough --games 2500 --rounds 2 --jobs 2`` (about 12
-minutes on 2 cores), which wrote games/breakthrough/learned_weights.py.
+Usage: ``python -m learn.breakthrough --games 2500 --rounds 2 --jobs 2`` (5-8 minutes on 2
+cores), which wrote games/breakthrough/learned_weights.py (the same weights at every run).
 """
 import sys
 from pathlib import Path

@@ -1,7 +1,7 @@
 """Fits the learned Onitama evaluation (games/onitama/learned.py); see
 learn/logistic.py for the method. Every self-play game deals five cards at random.
 
-Usage: ``python -m learn.onitama --games 2500 --rounds 2 --jobs 2``, which wrote
+Usage: ``python -m learn.onitama --games 5000 --rounds 2 --jobs 1``, which wrote
 games/onitama/learned_weights.py.
 """
 import sys

@@ -1,5 +1,5 @@
-"""Weights of games/breakthrough/learned.py, written by `python -m learn.breakthrough --games 2500 --rounds 2 --jobs 2`
-(2 rounds of 2500 self-play games, 229137 positions fitted, 455 s).
+"""Weights of the learned breakthrough evaluation, written by `python -m learn.breakthrough --games 2500 --rounds 2 --jobs 2`
+(2 rounds of 2500 self-play games, 229137 positions fitted, 328 s).
 round 2, held out (375 games, 19401 positions): log-loss 0.6045, accuracy 64.6%; the handcrafted evaluation as a logistic model: log-loss 0.6288, accuracy 62.2%.
 """
 

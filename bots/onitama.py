@@ -12,12 +12,14 @@ from games.onitama import learned, protocol
 from games.onitama.evaluation import make_evaluator
 from games.onitama.rules import Onitama
 
-# 50 ms a turn leaves little room: think for 72% of it (36 ms; alpha-beta overruns its
+# 50 ms a turn leaves little room: think for 73% of it (36.5 ms; alpha-beta overruns its
 # deadline by well under a millisecond, but over the engines' table, docs/table.md, two
 # games at once on two cores, the longest answer took 8 points more than the share),
 # and for 40% of the first turn's 1000 ms. Proven positions answer at once: the mean
-# share is lower than this.
-TIME_FRACTION = 0.72
+# share is lower than this. With the learned evaluation (more games decided early) 72%
+# gave a mean of 58.7%, 74% a largest turn of 81% in a tournament; 73% gave means of
+# 61.8% and 63.4% and a largest turn of 79% (python -m bench onitama; 32 games).
+TIME_FRACTION = 0.73
 FIRST_TIME_FRACTION = 0.4
 WAITING_S = 0.001  # a first line read faster than this was already waiting for us
 MAX_NODES = 1_000_000  # about 530 bytes a node: some 550 MB at most, under the 768 MB limit

@@ -43,11 +43,12 @@ NAMES = ([f"mine r{r} f{f}" for r in range(8) for f in range(4)]
 
 
 def _attacks(board, player):
-    """Squares attacked by ``player``'s pieces on ``board`` (diagonally forward)."""
-    step = ROW_BITS if player == 0 else -ROW_BITS
-    shifted = (board << (step - 1) | board << (step + 1)) if step > 0 else (
-        board >> (-step - 1) | board >> (-step + 1))
-    return shifted
+    """Squares attacked by ``player``'s pieces on ``board``: diagonally forward, one row
+    (ROW_BITS) up for White, down for Black, one file aside. Off-board targets land in
+    the rows' spare bits, where no piece ever stands."""
+    if player == 0:
+        return board << (ROW_BITS - 1) | board << (ROW_BITS + 1)
+    return board >> (ROW_BITS - 1) | board >> (ROW_BITS + 1)
 
 
 def _runner_tables():
@@ -124,7 +125,7 @@ def make_evaluator(game, weights=None):
      w_my_defended, w_their_defended, tempo) = weights[RUNNER:]
     # Row r is byte r * (ROW_BITS // 8) of a board's little-endian bytes.
     b1, b2, b3, b4, b5, b6, b7 = (row * ROW_BITS // 8 for row in range(1, 8))
-    tanh = math.tanh
+    tanh, attacks = math.tanh, _attacks
 
     def evaluate(state):
         mover, other, player = state[0], state[1], state[2]
@@ -137,12 +138,7 @@ def make_evaluator(game, weights=None):
                  + m4[m[b4]] + m5[m[b5]] + m6[m[b6]] + m7[m[b7]]
                  + t0[o[0]] + t1[o[b1]] + t2[o[b2]] + t3[o[b3]]
                  + t4[o[b4]] + t5[o[b5]] + t6[o[b6]] + t7[o[b7]])
-        if player == 0:
-            my_attacks = mover << (ROW_BITS - 1) | mover << (ROW_BITS + 1)
-            their_attacks = other >> (ROW_BITS - 1) | other >> (ROW_BITS + 1)
-        else:
-            my_attacks = mover >> (ROW_BITS - 1) | mover >> (ROW_BITS + 1)
-            their_attacks = other << (ROW_BITS - 1) | other << (ROW_BITS + 1)
+        my_attacks, their_attacks = attacks(mover, player), attacks(other, 1 - player)
         my_attacked = mover & their_attacks
         their_attacked = other & my_attacks
         total += (w_my_hanging * (my_attacked & ~my_attacks).bit_count()

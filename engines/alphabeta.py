@@ -72,9 +72,10 @@ class Timeout(Exception):
     """Raised inside a search when its deadline has passed."""
 
 
-def require_noisy_moves(game, what):
-    if not hasattr(game, "noisy_moves"):
-        raise ValueError(f"{what}: the game must offer noisy_moves, and {type(game).__name__} does not")
+def require_hook(game, hook, what):
+    """ValueError unless the game offers the optional method ``hook`` that ``what`` needs."""
+    if not hasattr(game, hook):
+        raise ValueError(f"{what}: the game must offer {hook}, and {type(game).__name__} does not")
 
 
 class TranspositionTable:
@@ -149,9 +150,9 @@ class AlphaBeta:
                  pvs=True, aspiration=ASPIRATION, mtdf=False, order_depth=0,
                  max_depth=MAX_DEPTH, quiescence=0, reduce_after=0, null_move=0):
         if quiescence or reduce_after:
-            require_noisy_moves(game, "quiescence and reduce_after")
-        if null_move and not hasattr(game, "null_move"):
-            raise ValueError(f"null_move: the game must offer null_move, and {type(game).__name__} does not")
+            require_hook(game, "noisy_moves", "quiescence and reduce_after")
+        if null_move:
+            require_hook(game, "null_move", "null_move")
         self.game = game
         self.evaluate = evaluate
         self.table = TranspositionTable(tt_size) if tt else None
@@ -495,7 +496,7 @@ class AlphaBetaPlus(AlphaBeta):
     baseline."""
 
     def __init__(self, game, evaluate, quiescence=QUIESCENCE, noisy_first=False, **options):
-        require_noisy_moves(game, "alphabeta+")
+        require_hook(game, "noisy_moves", "alphabeta+")
         super().__init__(game, evaluate, quiescence=quiescence, **options)
         self.noisy_first = noisy_first
 

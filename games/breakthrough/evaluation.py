@@ -79,6 +79,42 @@ def _runner_distance(pieces, enemy, cones, distance):
     return best
 
 
+def _runner_tables():
+    """Per player: the squares its runners may start from, and the cones and distances."""
+    sides = []
+    for player in (0, 1):
+        candidates = sum(ROW_MASKS[row] for row in range(8) if rows_travelled(player, row) >= RUNNER_ROWS)
+        sides.append((candidates,) + _cones(player))
+    return tuple(sides)
+
+
+RUNNER_TABLES = _runner_tables()
+
+
+def runner(mover, other, player):
+    """The race term: +1 when the side to move (``player``, pieces ``mover``) has a piece
+    nothing can stop that arrives no later than any such enemy piece, -1 when the
+    opponent's arrives first, else 0."""
+    my_candidates, my_cones, my_distance = RUNNER_TABLES[player]
+    their_candidates, their_cones, their_distance = RUNNER_TABLES[1 - player]
+    mine = _runner_distance(mover & my_candidates, other, my_cones, my_distance)
+    theirs = _runner_distance(other & their_candidates, mover, their_cones, their_distance)
+    if mine < 8 and mine <= theirs:
+        return 1
+    if theirs < mine:
+        return -1
+    return 0
+
+
+def attacks(board, player):
+    """Squares attacked by ``player``'s pieces on ``board``: diagonally forward, one row
+    (ROW_BITS) up for White, down for Black, one file aside. Off-board targets land in
+    the rows' spare bits, where no piece ever stands."""
+    if player == 0:
+        return board << (ROW_BITS - 1) | board << (ROW_BITS + 1)
+    return board >> (ROW_BITS - 1) | board >> (ROW_BITS + 1)
+
+
 def make_evaluator(game, **weights):
     w = dict(WEIGHTS)
     unknown = set(weights) - set(w)
@@ -91,45 +127,23 @@ def make_evaluator(game, **weights):
     w_runner = w["runner"]
     (s2, _), (s4, step4), (s5, step5), (s6, step6) = ADVANCE_STEPS
     assert (s2, s4, s5, s6) == (2, 4, 5, 6)
-    # Per player: its advance masks, runner candidates, cones and distances.
-    sides = []
-    for player in (0, 1):
-        candidates = sum(ROW_MASKS[row] for row in range(8) if rows_travelled(player, row) >= RUNNER_ROWS)
-        sides.append(_advance_masks(player) + (candidates,) + _cones(player))
-    sides = tuple(sides)
+    sides = (_advance_masks(0), _advance_masks(1))
     tanh = math.tanh
-    runner_distance = _runner_distance
 
     def evaluate(state):
         mover, other, player = state[0], state[1], state[2]
-        # Squares each side guards: diagonally forward. Shifts that leave the board
-        # land in spare bits, which hold no piece, so no masking is needed.
-        if player == 0:
-            my_attacks = mover << 23 | mover << 25
-            their_attacks = other >> 23 | other >> 25
-            a2, a4, a5, a6, my_candidates, my_cones, my_distance = sides[0]
-            b2, b4, b5, b6, their_candidates, their_cones, their_distance = sides[1]
-        else:
-            my_attacks = mover >> 23 | mover >> 25
-            their_attacks = other << 23 | other << 25
-            a2, a4, a5, a6, my_candidates, my_cones, my_distance = sides[1]
-            b2, b4, b5, b6, their_candidates, their_cones, their_distance = sides[0]
+        a2, a4, a5, a6 = sides[player]
+        b2, b4, b5, b6 = sides[1 - player]
         material = mover.bit_count() - other.bit_count()
         advanced = ((mover & a2).bit_count() - (other & b2).bit_count()
                     + step4 * ((mover & a4).bit_count() - (other & b4).bit_count())
                     + step5 * ((mover & a5).bit_count() - (other & b5).bit_count())
                     + step6 * ((mover & a6).bit_count() - (other & b6).bit_count()))
         defended = 0
-        if w_defended:
-            defended = (mover & my_attacks).bit_count() - (other & their_attacks).bit_count()
-        mine = runner_distance(mover & my_candidates, other, my_cones, my_distance)
-        theirs = runner_distance(other & their_candidates, mover, their_cones, their_distance)
-        runner = 0
-        if mine < 8 and mine <= theirs:
-            runner = 1
-        elif theirs < mine:
-            runner = -1
+        if w_defended:  # pieces that a friend guards from diagonally behind
+            defended = ((mover & attacks(mover, player)).bit_count()
+                        - (other & attacks(other, 1 - player)).bit_count())
         return tanh(w_material * material + w_advance * advanced + w_defended * defended
-                    + w_runner * runner)
+                    + w_runner * runner(mover, other, player))
 
     return evaluate

@@ -24,8 +24,8 @@ evaluator made by ``make_evaluator`` computes the same sum with table look-ups p
 
 import math
 
-from games.breakthrough.evaluation import RUNNER_ROWS, _cones, _runner_distance, rows_travelled
-from games.breakthrough.rules import BOARD_BYTES, ROW_BITS, ROW_MASKS, squares_of
+from games.breakthrough.evaluation import attacks, rows_travelled, runner
+from games.breakthrough.rules import BOARD_BYTES, ROW_BITS, squares_of
 
 FILE_CLASS = (0, 1, 2, 3, 3, 2, 1, 0)
 PIECE_SQUARES = 8 * 4
@@ -42,39 +42,6 @@ NAMES = ([f"mine r{r} f{f}" for r in range(8) for f in range(4)]
             "my defended", "their defended", "tempo"])
 
 
-def _attacks(board, player):
-    """Squares attacked by ``player``'s pieces on ``board``: diagonally forward, one row
-    (ROW_BITS) up for White, down for Black, one file aside. Off-board targets land in
-    the rows' spare bits, where no piece ever stands."""
-    if player == 0:
-        return board << (ROW_BITS - 1) | board << (ROW_BITS + 1)
-    return board >> (ROW_BITS - 1) | board >> (ROW_BITS + 1)
-
-
-def _runner_tables():
-    sides = []
-    for player in (0, 1):
-        candidates = sum(ROW_MASKS[row] for row in range(8) if rows_travelled(player, row) >= RUNNER_ROWS)
-        sides.append((candidates,) + _cones(player))
-    return tuple(sides)
-
-
-RUNNER_TABLES = _runner_tables()
-
-
-def runner(mover, other, player):
-    """+1, -1 or 0: the handcrafted evaluation's race term (games/breakthrough/evaluation.py)."""
-    my_candidates, my_cones, my_distance = RUNNER_TABLES[player]
-    their_candidates, their_cones, their_distance = RUNNER_TABLES[1 - player]
-    mine = _runner_distance(mover & my_candidates, other, my_cones, my_distance)
-    theirs = _runner_distance(other & their_candidates, mover, their_cones, their_distance)
-    if mine < 8 and mine <= theirs:
-        return 1
-    if theirs < mine:
-        return -1
-    return 0
-
-
 def features(state):
     """The feature vector of ``state`` (a list of FEATURES numbers)."""
     mover, other, player = state[0], state[1], state[2]
@@ -86,7 +53,7 @@ def features(state):
         row, col = divmod(square, 8)
         values[THEIRS + 4 * rows_travelled(1 - player, row) + FILE_CLASS[col]] += 1
     values[RUNNER] = runner(mover, other, player)
-    my_attacks, their_attacks = _attacks(mover, player), _attacks(other, 1 - player)
+    my_attacks, their_attacks = attacks(mover, player), attacks(other, 1 - player)
     values[MY_HANGING] = (mover & their_attacks & ~my_attacks).bit_count()
     values[THEIR_HANGING] = (other & my_attacks & ~their_attacks).bit_count()
     values[MY_ATTACKED] = (mover & their_attacks).bit_count()
@@ -125,7 +92,7 @@ def make_evaluator(game, weights=None):
      w_my_defended, w_their_defended, tempo) = weights[RUNNER:]
     # Row r is byte r * (ROW_BITS // 8) of a board's little-endian bytes.
     b1, b2, b3, b4, b5, b6, b7 = (row * ROW_BITS // 8 for row in range(1, 8))
-    tanh, attacks = math.tanh, _attacks
+    tanh = math.tanh
 
     def evaluate(state):
         mover, other, player = state[0], state[1], state[2]

@@ -15,15 +15,17 @@ def playout_rate(step_game, seconds, seed=1):
 
 
 def our_random_game(game):
-    """One random game with our rules; the loop shape matches open_spiel's below."""
+    """One random game with our rules; the loop shape matches open_spiel's below, and
+    both draw a move as MCTS does: ``moves[int(random() * len(moves))]``."""
     legal_moves, play, initial = game.legal_moves, game.play, game.initial_state
 
     def step(rng):
+        random = rng.random
         state = initial()
         plies = 0
         moves = legal_moves(state)
         while moves:
-            state = play(state, rng.choice(moves))
+            state = play(state, moves[int(random() * len(moves))])
             moves = legal_moves(state)
             plies += 1
         return plies
@@ -33,33 +35,73 @@ def our_random_game(game):
 def spiel_random_game(spiel_game):
     """One random game with open_spiel's C++ rules driven from Python."""
     def step(rng):
+        random = rng.random
         state = spiel_game.new_initial_state()
         plies = 0
         while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
+            actions = state.legal_actions()
+            state.apply_action(actions[int(random() * len(actions))])
             plies += 1
         return plies
     return step
 
 
+def fast_playout_rate(game, seconds, seed=1):
+    """Plies per second of the game's ``random_playout`` hook (what MCTS plays), run
+    for ``seconds``. The hook returns only the final state, so the plies are counted
+    afterwards, untimed, by replaying the same draws through ``our_random_game``'s
+    loop; the replay must end in the same states, which checks the hook once more."""
+    rng = random.Random(seed)
+    initial = game.initial_state()
+    finals = []
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        finals.append(game.random_playout(initial, rng.random))
+    elapsed = time.perf_counter() - start
+    replay = random.Random(seed)
+    plies = 0
+    for final in finals:
+        state, draws = initial, replay.random
+        moves = game.legal_moves(state)
+        while moves:
+            state = game.play(state, moves[int(draws() * len(moves))])
+            moves = game.legal_moves(state)
+            plies += 1
+        if state != final:
+            raise RuntimeError(f"{game.name}: random_playout left the game that legal_moves and play give")
+    return plies / elapsed
+
+
 def compare_playouts(name, game, spiel_name, seconds, rounds=3):
-    """Prints ours vs open_spiel's random-playout plies/s, interleaved, medians of rounds."""
+    """Prints ours vs open_spiel's random-playout plies/s, interleaved, medians of rounds:
+    our plain loop over ``legal_moves`` and ``play``, and where the game has one its
+    ``random_playout`` hook (what MCTS uses), whose ratio is the headline."""
     try:
         import pyspiel
     except ImportError:
         pyspiel = None
-    ours, theirs = [], []
+    fast = getattr(game, "random_playout", None) is not None
+    loop, hook, theirs = [], [], []
     for _ in range(rounds):
-        ours.append(playout_rate(our_random_game(game), seconds))
+        loop.append(playout_rate(our_random_game(game), seconds))
+        if fast:
+            hook.append(fast_playout_rate(game, seconds))
         if pyspiel is not None:
             theirs.append(playout_rate(spiel_random_game(pyspiel.load_game(spiel_name)), seconds))
-    mine = statistics.median(ours)
+    plain = statistics.median(loop)
+    mine = statistics.median(hook) if fast else plain
+    how = "random_playout" if fast else "legal_moves + play"
+    text = f"{name} random playouts: ours ({how}) {mine:,.0f} plies/s"
+    if fast:
+        text += f", ours (legal_moves + play) {plain:,.0f}"
     if theirs:
         other = statistics.median(theirs)
-        print(f"{name} random playouts: ours {mine:,.0f} plies/s, open_spiel {other:,.0f} plies/s,"
-              f" ratio {mine / other:.2f}x (median of {rounds} interleaved rounds of {seconds}s)")
+        text += f", open_spiel {other:,.0f} plies/s, ratio {mine / other:.2f}x"
+        if fast:
+            text += f" (plain loop {plain / other:.2f}x)"
     else:
-        print(f"{name} random playouts: ours {mine:,.0f} plies/s (open_spiel not installed)")
+        text += " (open_spiel not installed)"
+    print(text + f" (median of {rounds} interleaved rounds of {seconds}s)")
 
 
 def engine_rate(engine_factory, state, seconds):

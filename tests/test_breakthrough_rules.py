@@ -426,3 +426,32 @@ def test_quiet_loses_exactly_when_every_quiet_move_lets_the_opponent_win_at_once
         assert game.quiet_loses(state) == expected, game.render(state)
         threatened += expected
     assert threatened > 20
+
+
+def test_random_playout_is_the_game_that_legal_moves_and_play_give():
+    game = Breakthrough()
+    rng = random.Random(3)
+    for seed in range(300):
+        # starts anywhere in a random game, either side to move, finished games included
+        state = game.initial_state()
+        for _ in range(rng.randrange(90)):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            state = game.play(state, rng.choice(moves))
+        ours, theirs = random.Random(seed), random.Random(seed)
+        expected = state
+        moves = game.legal_moves(expected)
+        while moves:
+            expected = game.play(expected, moves[int(theirs.random() * len(moves))])
+            moves = game.legal_moves(expected)
+        final = game.random_playout(state, ours.random)
+        assert final == expected
+        assert game.outcome(final) == -1
+        assert ours.random() == theirs.random()  # the same numbers were drawn
+
+
+def test_the_ply_limited_game_has_no_fast_playout():
+    # the fast playout cannot stop at a ply limit, so engines must take their plain loop
+    assert LimitedBreakthrough(200).random_playout is None
+    assert Breakthrough().random_playout is not None

@@ -135,6 +135,51 @@ def _play(state, move, MOVE_BITS=MOVE_BITS, KEEP=KEEP):
     return (other & KEEP[move], mover ^ MOVE_BITS[move], player ^ 1)
 
 
+def _random_playout(state, random, COPIES=COPIES, DIAGONAL_COPIES=DIAGONAL_COPIES,
+                    DIAGONAL_MASK=DIAGONAL_MASK, WHITE_LOST=ROW_MASKS[0], BLACK_LOST=ROW_MASKS[7],
+                    BYTES=BOARD_BYTES, MOVE_BITS=MOVE_BITS, KEEP=KEEP,
+                    WHITE_TABLES=_lane_tables(WHITE), BLACK_TABLES=_lane_tables(BLACK)):
+    """The final state of a game continued from ``state`` with uniformly random moves,
+    drawn as ``moves[int(random() * len(moves))]``: the very game that ``legal_moves``
+    and ``play`` give with the same draws (the tests check it), played without a call
+    or a state tuple per ply. Each pass of the loop is a White ply then a Black ply, so
+    that both sides' lane tables are unpacked into locals once per playout, not once
+    per ply (engines/mcts.py)."""
+    (A1, A2, A3, B1, B2, B3, C1, C2, C3, D1, D2, D3, E1, E2, E3, F1, F2, F3, G1, G2, G3,
+     ) = WHITE_TABLES
+    (H1, H2, H3, I1, I2, I3, J1, J2, J3, K1, K2, K3, L1, L2, L3, M1, M2, M3, N1, N2, N3,
+     ) = BLACK_TABLES
+    mover, other, player = state
+    white_to_move = player == WHITE
+    while True:
+        if white_to_move:
+            if other & WHITE_LOST:  # Black reached rank 1
+                return (mover, other, WHITE)
+            (_, _, _, g3, g2, g1, f3, f2, f1, e3, e2, e1, d3, d2, d1, c3, c2, c1, b3, b2, b1, a3, a2, a1,
+             ) = ((mover * COPIES) & ~((mover | other) >> 8 | ((mover * DIAGONAL_COPIES) & DIAGONAL_MASK) >> 25)
+                  ).to_bytes(BYTES)
+            moves = [*A1[a1], *A2[a2], *A3[a3], *B1[b1], *B2[b2], *B3[b3], *C1[c1], *C2[c2], *C3[c3],
+                     *D1[d1], *D2[d2], *D3[d3], *E1[e1], *E2[e2], *E3[e3], *F1[f1], *F2[f2], *F3[f3],
+                     *G1[g1], *G2[g2], *G3[g3]]
+            if not moves:
+                return (mover, other, WHITE)
+            move = moves[int(random() * len(moves))]
+            mover, other = other & KEEP[move], mover ^ MOVE_BITS[move]
+        white_to_move = True
+        if other & BLACK_LOST:  # White reached rank 8
+            return (mover, other, BLACK)
+        (g3, g2, g1, f3, f2, f1, e3, e2, e1, d3, d2, d1, c3, c2, c1, b3, b2, b1, a3, a2, a1, _, _, _,
+         ) = ((mover * COPIES) & ~((mover | other) << 40 | ((mover * DIAGONAL_COPIES) & DIAGONAL_MASK) << 23)
+              ).to_bytes(BYTES)
+        moves = [*H1[a1], *H2[a2], *H3[a3], *I1[b1], *I2[b2], *I3[b3], *J1[c1], *J2[c2], *J3[c3],
+                 *K1[d1], *K2[d2], *K3[d3], *L1[e1], *L2[e2], *L3[e3], *M1[f1], *M2[f2], *M3[f3],
+                 *N1[g1], *N2[g2], *N3[g3]]
+        if not moves:
+            return (mover, other, BLACK)
+        move = moves[int(random() * len(moves))]
+        mover, other = other & KEEP[move], mover ^ MOVE_BITS[move]
+
+
 def squares_of(board):
     """The squares (0-63) of the pieces on a board int, in increasing order."""
     found = []
@@ -171,6 +216,7 @@ class Breakthrough:
     # The hot methods are the module functions themselves: no wrapper call.
     legal_moves = staticmethod(_legal_moves)
     play = staticmethod(_play)
+    random_playout = staticmethod(_random_playout)
 
     def initial_state(self):
         white = board_of(range(16))
@@ -277,6 +323,8 @@ class LimitedBreakthrough(Breakthrough):
     The tests check this bound on random games. A state carries the ply
     count as a fourth field.
     """
+
+    random_playout = None  # the fast playout knows no ply limit: engines take the plain loop
 
     def __init__(self, max_plies):
         self.max_plies = max_plies

@@ -3,6 +3,8 @@ import random
 import statistics
 import time
 
+from engines.base import plain_random_playout
+
 
 def playout_rate(step_game, seconds, seed=1):
     """Plies per second of ``step_game(rng) -> plies`` (one random game), run for ``seconds``."""
@@ -15,20 +17,12 @@ def playout_rate(step_game, seconds, seed=1):
 
 
 def our_random_game(game):
-    """One random game with our rules; the loop shape matches open_spiel's below, and
-    both draw a move as MCTS does: ``moves[int(random() * len(moves))]``."""
-    legal_moves, play, initial = game.legal_moves, game.play, game.initial_state
+    """One random game with our rules, each move drawn as MCTS draws it (as open_spiel's
+    below): ``moves[int(random() * len(moves))]``."""
+    initial = game.initial_state
 
     def step(rng):
-        random = rng.random
-        state = initial()
-        plies = 0
-        moves = legal_moves(state)
-        while moves:
-            state = play(state, moves[int(random() * len(moves))])
-            moves = legal_moves(state)
-            plies += 1
-        return plies
+        return plain_random_playout(game, initial(), rng.random)[1]
     return step
 
 
@@ -61,12 +55,8 @@ def fast_playout_rate(game, seconds, seed=1):
     replay = random.Random(seed)
     plies = 0
     for final in finals:
-        state, draws = initial, replay.random
-        moves = game.legal_moves(state)
-        while moves:
-            state = game.play(state, moves[int(draws() * len(moves))])
-            moves = game.legal_moves(state)
-            plies += 1
+        state, played = plain_random_playout(game, initial, replay.random)
+        plies += played
         if state != final:
             raise RuntimeError(f"{game.name}: random_playout left the game that legal_moves and play give")
     return plies / elapsed

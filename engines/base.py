@@ -30,3 +30,18 @@ def terminal_value(outcome, ply):
 
 def is_proven(value):
     return value >= PROVEN or value <= -PROVEN
+
+
+def plain_random_playout(game, state, random):
+    """``(final state, plies played)`` of the game continued from ``state`` with
+    uniformly random moves, each drawn as ``moves[int(random() * len(moves))]``: the
+    definition that a game's faster ``random_playout(state, random)`` hook must match
+    draw for draw (engines/mcts.py plays either)."""
+    legal_moves, play = game.legal_moves, game.play
+    plies = 0
+    moves = legal_moves(state)
+    while moves:
+        state = play(state, moves[int(random() * len(moves))])
+        moves = legal_moves(state)
+        plies += 1
+    return state, plies

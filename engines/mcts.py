@@ -42,7 +42,7 @@ import random
 from time import perf_counter
 
 from engines.alphabeta import AlphaBeta, Timeout
-from engines.base import PROVEN, WIN, SearchResult, terminal_value
+from engines.base import PROVEN, WIN, SearchResult, plain_random_playout, terminal_value
 
 C = 1.0          # exploration constant (results are in [-1, 1])
 BIAS = 0.0       # weight of the progressive bias term
@@ -181,9 +181,7 @@ class MCTS:
             if self.fast_playout is not None:
                 state = self.fast_playout(state, random)
             else:
-                while moves:
-                    state = play(state, moves[int(random() * len(moves))])
-                    moves = legal_moves(state)
+                state = plain_random_playout(game, state, random)[0]
             result = game.outcome(state)
             return result if game.to_move(state) == game.to_move(node.state) else -result
         if weight is None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from engines.base import plain_random_playout
 from games.breakthrough.rules import (GOAL_ROW, MOVE_BITS, Breakthrough, LimitedBreakthrough,
                                       square_bit, squares_of)
 from spielperft import spiel_perft
@@ -440,11 +441,7 @@ def test_random_playout_is_the_game_that_legal_moves_and_play_give():
                 break
             state = game.play(state, rng.choice(moves))
         ours, theirs = random.Random(seed), random.Random(seed)
-        expected = state
-        moves = game.legal_moves(expected)
-        while moves:
-            expected = game.play(expected, moves[int(theirs.random() * len(moves))])
-            moves = game.legal_moves(expected)
+        expected, _ = plain_random_playout(game, state, theirs.random)
         final = game.random_playout(state, ours.random)
         assert final == expected
         assert game.outcome(final) == -1

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from engines.base import plain_random_playout
 from games.othello.rules import PASS, Othello
 
 PERFT = [tuple(map(int, line.split())) for line in
@@ -195,10 +196,6 @@ def test_random_playout_is_the_game_that_legal_moves_and_play_give(size, misere)
                 break
             state = game.play(state, rng.choice(moves))
         ours, theirs = random.Random(seed), random.Random(seed)
-        expected = state
-        moves = game.legal_moves(expected)
-        while moves:
-            expected = game.play(expected, moves[int(theirs.random() * len(moves))])
-            moves = game.legal_moves(expected)
+        expected, _ = plain_random_playout(game, state, theirs.random)
         assert game.random_playout(state, ours.random) == expected
         assert ours.random() == theirs.random()  # the same numbers were drawn

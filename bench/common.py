@@ -43,8 +43,9 @@ def spiel_random_game(spiel_game):
 def fast_playout_rate(game, seconds, seed=1):
     """Plies per second of the game's ``random_playout`` hook (what MCTS plays), run
     for ``seconds``. The hook returns only the final state, so the plies are counted
-    afterwards, untimed, by replaying the same draws through ``our_random_game``'s
-    loop; the replay must end in the same states, which checks the hook once more."""
+    afterwards, untimed, by replaying the same draws through ``plain_random_playout``
+    (its definition); the replay must end in the same states, which checks the hook
+    once more."""
     rng = random.Random(seed)
     initial = game.initial_state()
     finals = []

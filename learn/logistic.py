@@ -15,10 +15,17 @@ module finds the weights:
    out: their log-loss and accuracy are reported beside those of the handcrafted
    evaluation (as a one-feature logistic model of its value), the question being
    whether the learned model predicts results better.
-3. Rounds: the first round's players use the handcrafted evaluation, each later
-   round's the weights fitted after the round before (positions closer to those the
-   bot will meet).
-4. The weights are written to the game's weights module, with the command and the
+3. Rounds: the first round's players use the handcrafted evaluation (or, with
+   ``--from-weights``, weights written before), each later round's the weights fitted
+   after the round before (positions closer to those the bot will meet).
+4. Search targets (``--search-depth D``, off by default): the fit's target for a
+   position is then ``(1 - s) * search + s * result``, ``search`` being the value, as
+   a probability, of an alpha-beta search D plies deep from it with the evaluation of
+   the round's players, and ``s`` the ``--outcome-share``. A game's result says little
+   about any one of its positions; a deeper search of the position says more, and the
+   evaluation learns to foresee it (the held-out figures still score the model
+   against the results).
+5. The weights are written to the game's weights module, with the command and the
    figures in its header.
 
 Needs numpy (a development dependency; the bundles never import it).
@@ -95,6 +102,40 @@ def self_play(name, seed, games, weights=None):
     return played
 
 
+def search_values(name, states, depth, weights=None):
+    """The value in [-1, 1] of an alpha-beta search ``depth`` plies deep from each state,
+    with the learned evaluation with ``weights`` or the handcrafted one (proven results
+    count as -1 or 1)."""
+    from engines.alphabeta import AlphaBeta
+    from engines.base import PROVEN
+    setup = setup_of(name)
+    game = setup.make_game()
+    evaluate = setup.handcrafted(game) if weights is None else setup.learned.make_evaluator(game, weights)
+    engine = AlphaBeta(game, evaluate, max_depth=depth)
+    values = []
+    for state in states:
+        value = engine.search(state, math.inf).value
+        values.append(max(-1.0, min(1.0, value)) if abs(value) < PROVEN else math.copysign(1.0, value))
+    return values
+
+
+def label_by_search(setup, positions, depth, share, jobs, weights=None):
+    """``positions`` (state, result) with each result replaced by the target
+    ``(1 - share) * search value + share * result``, the searches run by ``jobs`` processes."""
+    states = [state for state, _ in positions]
+    tasks = [(setup.name, states[i::jobs], depth, weights) for i in range(jobs)]
+    if jobs == 1:
+        parts = [search_values(*tasks[0])]
+    else:
+        with multiprocessing.Pool(jobs) as pool:
+            parts = pool.starmap(search_values, tasks)
+    values = [0.0] * len(states)
+    for i, part in enumerate(parts):
+        values[i::jobs] = part
+    return [(state, (1 - share) * value + share * result)
+            for (state, result), value in zip(positions, values)]
+
+
 def generate(setup, games, seed, jobs, weights=None):
     """Games (lists of labelled positions), played by ``jobs`` processes."""
     shares = [games // jobs + (i < games % jobs) for i in range(jobs)]
@@ -129,12 +170,26 @@ def scores(x, y, w):
 
 
 def design(setup, positions, evaluate):
-    """(learned features, the handcrafted model's features, labels) as arrays."""
+    """(learned features, the handcrafted model's features, labels) as arrays; a label
+    is ``(result + 1) / 2`` for a result or target in [-1, 1]."""
     x = np.array([setup.learned.features(state) for state, _ in positions], dtype=float)
     values = np.array([evaluate(state) for state, _ in positions])
     handcrafted = np.stack([np.arctanh(np.clip(values, -0.999999, 0.999999)), np.ones(len(values))], axis=1)
     y = np.array([(result + 1) / 2 for _, result in positions])
     return x, handcrafted, y
+
+
+def read_weights(path, setup, parser):
+    """The WEIGHTS of a weights module at ``path``; a usage error if it has none that fit."""
+    namespace = {}
+    try:
+        exec(Path(path).read_text(), namespace)
+    except (OSError, SyntaxError) as error:
+        parser.error(f"cannot read weights from {path}: {error}")
+    weights = namespace.get("WEIGHTS")
+    if not isinstance(weights, list) or len(weights) != setup.learned.FEATURES:
+        parser.error(f"{path} holds no list of {setup.learned.FEATURES} WEIGHTS")
+    return [float(w) for w in weights]
 
 
 def write_weights(path, names, weights, header):
@@ -153,17 +208,35 @@ def main(setup, argv=None):
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2, help="processes for self-play (default: %(default)s)")
     parser.add_argument("--out", type=str, default=str(setup.weights_file), help="weights module to write")
+    parser.add_argument("--from-weights", type=str, metavar="FILE",
+                        help="weights module whose weights the first round's players use"
+                             " (default: the handcrafted evaluation)")
+    parser.add_argument("--search-depth", type=int, default=0, metavar="D",
+                        help="fit to the values of D-ply searches instead of the results (default: off)")
+    parser.add_argument("--outcome-share", type=float, default=0.0, metavar="S",
+                        help="with --search-depth: the share of the result in each target (default: %(default)s)")
     options = parser.parse_args(argv)
     if options.games < 10 or options.jobs < 1 or options.rounds < 1:
         parser.error("need at least 10 games, 1 round and 1 job")
+    if options.search_depth < 0 or not 0 <= options.outcome_share <= 1:
+        parser.error("--search-depth must be 0 or more, --outcome-share within 0-1")
     started = time.time()
     game = setup.make_game()
     evaluate = setup.handcrafted(game)
     train, weights = [], None
+    origin = ""
+    if options.from_weights:
+        weights = read_weights(options.from_weights, setup, parser)
+        first_line = Path(options.from_weights).read_text().splitlines()[0].strip('"')
+        origin = f"The first round's players took the weights of {options.from_weights}: {first_line}\n"
     for round_number in range(options.rounds):
         games = generate(setup, options.games, options.seed + round_number, options.jobs, weights)
         cut = int(len(games) * (1 - HELD_OUT))
-        train += [p for g in games[:cut] for p in g]
+        fitted = [p for g in games[:cut] for p in g]
+        if options.search_depth:
+            fitted = label_by_search(setup, fitted, options.search_depth, options.outcome_share,
+                                     options.jobs, weights)
+        train += fitted
         test = [p for g in games[cut:] for p in g]
         x_train, h_train, y_train = design(setup, train, evaluate)
         x_test, h_test, y_test = design(setup, test, evaluate)
@@ -178,9 +251,10 @@ def main(setup, argv=None):
     arguments = argv if argv is not None else sys.argv[1:]
     command = " ".join([f"python -m learn.{setup.name}", *arguments])
     header = (f"Weights of the learned {setup.name} evaluation, written by `{command}`\n"
-              f"({options.rounds} rounds of {options.games} self-play games, {len(train)} positions"
+              f"({options.rounds} round{'s' if options.rounds > 1 else ''} of {options.games} self-play games,"
+              f" {len(train)} positions"
               f" fitted, {time.time() - started:.0f} s).\n"
-              f"{figures}.\n")
+              f"{origin}{figures}.\n")
     write_weights(Path(options.out), setup.learned.NAMES, weights, header)
     print(f"wrote {options.out}")
     return 0

@@ -141,3 +141,63 @@ def test_trainer_runs_end_to_end(name, tmp_path, capsys):
     weights = namespace["WEIGHTS"]
     assert len(weights) == learned_module(name).FEATURES and any(weights)
     learned_module(name).make_evaluator(GAMES[name](), weights)  # loads
+
+
+def test_search_targets_mix_the_search_value_and_the_result():
+    pytest.importorskip("numpy")
+    from learn.logistic import label_by_search, search_values, setup_of
+    setup = setup_of("oware")
+    positions = [(state, 1 if i % 2 else -1) for i, state in enumerate(random_positions("oware", 40, seed=6))]
+    states = [state for state, _ in positions]
+    values = search_values("oware", states, 2)
+    assert all(-1 <= v <= 1 for v in values) and len(set(values)) > 1
+    assert label_by_search(setup, positions, 2, 1.0, 1) == positions  # all result
+    mixed = label_by_search(setup, positions, 2, 0.25, 1)
+    for (state, target), (_, result), value in zip(mixed, positions, values):
+        assert target == pytest.approx(0.75 * value + 0.25 * result)
+    # a proven result counts as a certain one
+    game = Oware()
+    # the only move sows house 5's seed onto house 6's one: 2 captured, 26 in all, a win
+    won = game.make_state([0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 2], stores=(24, 20))
+    assert search_values("oware", [won], 2) == [1.0]
+
+
+def test_trainer_takes_start_weights_and_search_targets(tmp_path, capsys):
+    pytest.importorskip("numpy")
+    from learn.logistic import main
+    setup = importlib.import_module("learn.oware").SETUP
+    out = tmp_path / "weights.py"
+    assert main(setup, ["--games", "12", "--rounds", "1", "--jobs", "1", "--seed", "3", "--out", str(out),
+                        "--from-weights", str(setup.weights_file), "--search-depth", "2",
+                        "--outcome-share", "0.5"]) == 0
+    text = out.read_text()
+    assert "--search-depth 2" in text and "The first round's players took the weights of" in text
+    namespace = {}
+    exec(text, namespace)
+    assert len(namespace["WEIGHTS"]) == learned_module("oware").FEATURES
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["--from-weights", "no/such/file.py"], "cannot read weights"),
+    (["--search-depth", "-1"], "--search-depth"),
+    (["--search-depth", "2", "--outcome-share", "1.5"], "--outcome-share"),
+])
+def test_trainer_refuses_bad_options_with_a_message(arguments, message, tmp_path, capsys):
+    pytest.importorskip("numpy")
+    from learn.logistic import main
+    setup = importlib.import_module("learn.oware").SETUP
+    with pytest.raises(SystemExit) as stop:
+        main(setup, ["--games", "12", "--out", str(tmp_path / "w.py"), *arguments])
+    assert stop.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_trainer_refuses_weights_of_the_wrong_size(tmp_path, capsys):
+    pytest.importorskip("numpy")
+    from learn.logistic import main
+    setup = importlib.import_module("learn.oware").SETUP
+    bad = tmp_path / "bad.py"
+    bad.write_text("WEIGHTS = [0.5, 0.25]\n")
+    with pytest.raises(SystemExit):
+        main(setup, ["--games", "12", "--out", str(tmp_path / "w.py"), "--from-weights", str(bad)])
+    assert "holds no list of" in capsys.readouterr().err

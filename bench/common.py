@@ -3,7 +3,7 @@ import random
 import statistics
 import time
 
-from engines.base import plain_random_playout
+from engines.base import plain_random_playout, random_plies
 
 
 def playout_rate(step_game, seconds, seed=1):
@@ -105,14 +105,7 @@ def engine_rate(engine_factory, state, seconds):
 
 
 def play_random_plies(game, plies, seed):
-    rng = random.Random(seed)
-    state = game.initial_state()
-    for _ in range(plies):
-        moves = game.legal_moves(state)
-        if not moves:
-            break
-        state = game.play(state, rng.choice(moves))
-    return state
+    return random_plies(game, game.initial_state(), random.Random(seed), plies)
 
 
 # The time-discipline targets: use most of the turn, and keep a margin on every turn.

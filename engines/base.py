@@ -45,3 +45,14 @@ def plain_random_playout(game, state, random):
         moves = legal_moves(state)
         plies += 1
     return state, plies
+
+
+def random_plies(game, state, rng, plies):
+    """The position after ``plies`` moves drawn by ``rng.choice`` from ``state``, or the
+    end of the game if it comes first (test and benchmark positions)."""
+    for _ in range(plies):
+        moves = game.legal_moves(state)
+        if not moves:
+            break
+        state = game.play(state, rng.choice(moves))
+    return state

@@ -8,6 +8,7 @@ from engines.base import PROVEN, WIN, terminal_value
 from engines.bestfirst import BestFirst
 from games.othello.evaluation import make_evaluator
 from games.othello.rules import Othello
+from positions import position_after
 
 
 def negamax(game, state, ply=0):
@@ -18,21 +19,11 @@ def negamax(game, state, ply=0):
     return max(-negamax(game, game.play(state, m), ply + 1) for m in moves)
 
 
-def random_position(game, rng, plies):
-    state = game.initial_state()
-    for _ in range(plies):
-        moves = game.legal_moves(state)
-        if not moves:
-            break
-        state = game.play(state, rng.choice(moves))
-    return state
-
-
 def positions(game, seed, count, plies):
     rng = random.Random(seed)
     found = []
     while len(found) < count:
-        state = random_position(game, rng, plies + rng.randrange(2))
+        state = position_after(game, rng, plies + rng.randrange(2))
         if game.legal_moves(state):
             found.append(state)
     return found

@@ -15,6 +15,7 @@ import pytest
 from engines.base import plain_random_playout
 from games.breakthrough.rules import (GOAL_ROW, MOVE_BITS, Breakthrough, LimitedBreakthrough,
                                       square_bit, squares_of)
+from positions import position_after
 from spielperft import spiel_perft
 
 PERFT = [tuple(map(int, line.split())) for line in
@@ -434,12 +435,7 @@ def test_random_playout_is_the_game_that_legal_moves_and_play_give():
     rng = random.Random(3)
     for seed in range(300):
         # starts anywhere in a random game, either side to move, finished games included
-        state = game.initial_state()
-        for _ in range(rng.randrange(90)):
-            moves = game.legal_moves(state)
-            if not moves:
-                break
-            state = game.play(state, rng.choice(moves))
+        state = position_after(game, rng, rng.randrange(90))
         ours, theirs = random.Random(seed), random.Random(seed)
         expected, _ = plain_random_playout(game, state, theirs.random)
         final = game.random_playout(state, ours.random)

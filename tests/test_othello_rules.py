@@ -6,6 +6,7 @@ import pytest
 
 from engines.base import plain_random_playout
 from games.othello.rules import PASS, Othello
+from positions import position_after
 
 PERFT = [tuple(map(int, line.split())) for line in
          (Path(__file__).parent / "data" / "perft_othello.txt").read_text().splitlines()]
@@ -189,12 +190,7 @@ def test_random_playout_is_the_game_that_legal_moves_and_play_give(size, misere)
     rng = random.Random(size)
     for seed in range(200):
         # a start somewhere in a random game, finished games included
-        state = game.initial_state()
-        for _ in range(rng.randrange(70)):
-            moves = game.legal_moves(state)
-            if not moves:
-                break
-            state = game.play(state, rng.choice(moves))
+        state = position_after(game, rng, rng.randrange(70))
         ours, theirs = random.Random(seed), random.Random(seed)
         expected, _ = plain_random_playout(game, state, theirs.random)
         assert game.random_playout(state, ours.random) == expected

@@ -19,9 +19,9 @@ module finds the weights:
    ``--from-weights``, weights written before), each later round's the weights fitted
    after the round before (positions closer to those the bot will meet).
 4. Search targets (``--search-depth D``, off by default): the fit's target for a
-   position is then ``(1 - s) * search + s * result``, ``search`` being the value, as
-   a probability, of an alpha-beta search D plies deep from it with the evaluation of
-   the round's players, and ``s`` the ``--outcome-share``. A game's result says little
+   position is then ``(1 - s) * search + s * result``, ``search`` being the value (in
+   [-1, 1], as a result is) of an alpha-beta search D plies deep from it with the
+   evaluation of the round's players, and ``s`` the ``--outcome-share``. A game's result says little
    about any one of its positions; a deeper search of the position says more, and the
    evaluation learns to foresee it (the held-out figures still score the model
    against the results).
@@ -184,7 +184,7 @@ def read_weights(path, setup, parser):
     namespace = {}
     try:
         exec(Path(path).read_text(), namespace)
-    except (OSError, SyntaxError) as error:
+    except Exception as error:  # a user's file: any failure is a usage error, not a traceback
         parser.error(f"cannot read weights from {path}: {error}")
     weights = namespace.get("WEIGHTS")
     if not isinstance(weights, list) or len(weights) != setup.learned.FEATURES:

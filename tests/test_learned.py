@@ -201,3 +201,14 @@ def test_trainer_refuses_weights_of_the_wrong_size(tmp_path, capsys):
     with pytest.raises(SystemExit):
         main(setup, ["--games", "12", "--out", str(tmp_path / "w.py"), "--from-weights", str(bad)])
     assert "holds no list of" in capsys.readouterr().err
+
+
+def test_trainer_refuses_a_weights_file_that_is_not_python(tmp_path, capsys):
+    pytest.importorskip("numpy")
+    from learn.logistic import main
+    setup = importlib.import_module("learn.oware").SETUP
+    junk = tmp_path / "junk.py"
+    junk.write_text("WEIGHTS = [undefined_name]\n")
+    with pytest.raises(SystemExit):
+        main(setup, ["--games", "12", "--out", str(tmp_path / "w.py"), "--from-weights", str(junk)])
+    assert "cannot read weights" in capsys.readouterr().err

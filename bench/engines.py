@@ -17,7 +17,9 @@ Figures (``python -m bench engines``, ``--quick`` for shorter runs):
   playouts against open_spiel's Python MCTS with random rollouts (>= 2x) on Othello,
   Oware and Breakthrough and against its C++ MCTSBot on Othello (>= 0.5x), all from the
   start position; best-first positions per second against alpha-beta nodes per second
-  with the same evaluation (>= 0.8x).
+  with the same evaluation (>= 0.8x), in searches of 1 s and in searches of the arena's
+  turn (the ratio falls as the trees grow: best-first descends from the root for every
+  expansion).
 """
 import gc
 import importlib
@@ -337,6 +339,26 @@ def bestfirst_target(name, game, evaluate, seconds, rounds):
           f" evaluations/s, seed over alpha-beta: {statistics.median(evaluations):.2f}x")
 
 
+def bestfirst_at_the_clock(name, game, evaluate, count):
+    """The same ratio, positions/s over alpha-beta's nodes/s, for fresh searches of the
+    arena's turn (budget x SHARE) from ``count`` midgame positions: the regime the bots
+    play in, where the trees are smaller and best-first's descent from the root shorter
+    than in the longer searches above."""
+    seconds = GAMES[name][3] * SHARE / 1000
+    count = max(3, min(count, int(30 / (4 * seconds))))  # about 30 s a game (Reversi: 5 s turns)
+    ratios = []
+    for state in midgame_positions(game, count, seed=11):
+        ab = rate(AlphaBeta(game, counted(evaluate)), state, seconds)
+        ratios.append((rate(BestFirst(game, counted(evaluate)), state, seconds) / ab,
+                       rate(BestFirstPlus(game, counted(evaluate)), state, seconds) / ab,
+                       rate(BestFirstPlus(game, counted(evaluate), resume=16), state, seconds) / ab))
+    print(f"{name} best-first positions/s over alpha-beta nodes/s at the arena's turn"
+          f" ({seconds * 1000:.0f} ms, median of {count} midgame positions):"
+          f" seed {statistics.median(r[0] for r in ratios):.2f}x,"
+          f" best-first+ {statistics.median(r[1] for r in ratios):.2f}x,"
+          f" best-first+ resume=16 {statistics.median(r[2] for r in ratios):.2f}x (target 0.8x)")
+
+
 def run(quick=False):
     seconds = 0.5 if quick else 2.0
     rounds = 3 if quick else 5
@@ -351,6 +373,7 @@ def run(quick=False):
         if GAMES[name][2]:
             mcts_targets(name, game, evaluate, seconds, rounds)
         bestfirst_target(name, game, evaluate, seconds / 2, 1 if quick else 2)
+        bestfirst_at_the_clock(name, game, evaluate, 10 if quick else 30)
         ordering(name, game, evaluate, quick)
         overruns(name, game, evaluate, 30 if quick else 150)
 

@@ -192,23 +192,16 @@ def test_trainer_refuses_bad_options_with_a_message(arguments, message, tmp_path
     assert message in capsys.readouterr().err
 
 
-def test_trainer_refuses_weights_of_the_wrong_size(tmp_path, capsys):
+@pytest.mark.parametrize("content, message", [
+    ("WEIGHTS = [0.5, 0.25]\n", "holds no list of"),
+    ("WEIGHTS = [undefined_name]\n", "cannot read weights"),
+])
+def test_trainer_refuses_a_weights_file_it_cannot_use(content, message, tmp_path, capsys):
     pytest.importorskip("numpy")
     from learn.logistic import main
     setup = importlib.import_module("learn.oware").SETUP
     bad = tmp_path / "bad.py"
-    bad.write_text("WEIGHTS = [0.5, 0.25]\n")
+    bad.write_text(content)
     with pytest.raises(SystemExit):
         main(setup, ["--games", "12", "--out", str(tmp_path / "w.py"), "--from-weights", str(bad)])
-    assert "holds no list of" in capsys.readouterr().err
-
-
-def test_trainer_refuses_a_weights_file_that_is_not_python(tmp_path, capsys):
-    pytest.importorskip("numpy")
-    from learn.logistic import main
-    setup = importlib.import_module("learn.oware").SETUP
-    junk = tmp_path / "junk.py"
-    junk.write_text("WEIGHTS = [undefined_name]\n")
-    with pytest.raises(SystemExit):
-        main(setup, ["--games", "12", "--out", str(tmp_path / "w.py"), "--from-weights", str(junk)])
-    assert "cannot read weights" in capsys.readouterr().err
+    assert message in capsys.readouterr().err

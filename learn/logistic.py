@@ -44,6 +44,9 @@ from typing import Callable
 
 import numpy as np
 
+from engines.alphabeta import AlphaBeta
+from engines.base import PROVEN
+
 RANDOM_MOVE = 0.04     # chance that a move is drawn at random
 HELD_OUT = 0.15        # share of the last round's games kept for the held-out figures
 L2 = 1.0               # penalty on the squared weights
@@ -57,11 +60,15 @@ class Setup:
     make_game: Callable             # () -> the rules object
     handcrafted: Callable           # make_evaluator(game) of the handcrafted evaluation
     learned: object                 # the learned evaluation's module
-    make_player: Callable           # (game, evaluate, depth) -> an engine
-    weights_file: object            # Path of the weights module to write
+    player: type = AlphaBeta        # engine class of the players, made with max_depth=
     opening_plies: tuple = (2, 7)   # random plies at the start: range(*opening_plies)
     start: Callable = None          # (game, rng) -> a first position; None: initial_state()
     depths: tuple = DEPTHS          # plies of the players, drawn per player and game
+
+    @property
+    def weights_file(self):
+        """The weights module the bots import: games/<name>/learned_weights.py."""
+        return Path(__file__).resolve().parent.parent / "games" / self.name / "learned_weights.py"
 
 
 def setup_of(name):
@@ -83,7 +90,7 @@ def self_play(name, seed, games, weights=None):
             moves = game.legal_moves(state)
             if moves:
                 state = game.play(state, rng.choice(moves))
-        players = [setup.make_player(game, evaluate, rng.choice(setup.depths)) for _ in range(2)]
+        players = [setup.player(game, evaluate, max_depth=rng.choice(setup.depths)) for _ in range(2)]
         states = []
         moves = game.legal_moves(state)
         while moves:
@@ -106,8 +113,6 @@ def search_values(name, states, depth, weights=None):
     """The value in [-1, 1] of an alpha-beta search ``depth`` plies deep from each state,
     with the learned evaluation with ``weights`` or the handcrafted one (proven results
     count as -1 or 1)."""
-    from engines.alphabeta import AlphaBeta
-    from engines.base import PROVEN
     setup = setup_of(name)
     game = setup.make_game()
     evaluate = setup.handcrafted(game) if weights is None else setup.learned.make_evaluator(game, weights)

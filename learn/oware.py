@@ -1,7 +1,7 @@
 """Fits the learned Oware evaluation (games/oware/learned.py); see learn/logistic.py
 for the method.
 
-Usage: ``python -m learn.oware --games 2500 --rounds 2 --jobs 1``, which wrote
+Usage: ``python -m learn.oware --games 5000 --rounds 2 --jobs 2``, which wrote
 games/oware/learned_weights.py.
 """
 import sys

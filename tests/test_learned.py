@@ -127,6 +127,22 @@ def test_oware_features_bucket_the_houses():
     assert f[module.THEIR_HOUSES + module.BUCKETS * 5 + 1] == 1  # their last house holds 1
 
 
+@pytest.mark.parametrize("stores, phase", [((0, 0), 0), ((6, 6), 0), ((7, 6), 1), ((12, 12), 1),
+                                           ((13, 12), 2), ((20, 16), 2), ((20, 17), 3), ((24, 23), 3)])
+def test_oware_features_fill_the_block_of_their_phase(stores, phase):
+    module = learned_module("oware")
+    game = Oware()
+    board = 48 - sum(stores)
+    houses = [board // 12 + (1 if h < board % 12 else 0) for h in range(12)]
+    f = module.features(game.make_state(houses, stores=stores))
+    assert module.phase(board) == phase
+    block = f[module.BLOCK * phase:module.BLOCK * (phase + 1)]
+    assert block[module.MY_STORE] == stores[0] and block[module.TEMPO] == 1
+    assert sum(block[module.MY_HOUSES:module.TEMPO]) == 12  # one bucket per house
+    assert not any(f[:module.BLOCK * phase] + f[module.BLOCK * (phase + 1):])  # other phases
+    assert len(f) == len(module.NAMES) == module.FEATURES == module.PHASES * module.BLOCK
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_trainer_runs_end_to_end(name, tmp_path, capsys):
     pytest.importorskip("numpy")

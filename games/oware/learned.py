@@ -16,13 +16,19 @@ each side's first house):
 - the handcrafted evaluation's board seeds (faded towards the limit), as one term;
 - a constant (the value of having the move).
 
+Each of these has one weight per phase of the game, the phase being the seeds still on
+the board (48 less both stores) cut at 36, 24 and 12: what a house of 2 seeds or a
+lead of 5 means changes as the board empties, and a weight per phase lets the fit say
+so at the cost of one more table look-up per evaluation. The features of one position
+are thus one block of numbers placed at its phase's offset, the other blocks zero.
+
 ``features`` is the definition, which the fitting uses; ``make_evaluator``'s evaluator
 computes the same sum with one table look-up per house (the tests hold them equal).
 """
 
 import math
 
-from games.oware.rules import BIAS, FIELD_MASK, HOUSE_SHIFT, MAX_TURNS, PLY_BIAS, STORE_BIAS, STORE_SHIFT
+from games.oware.rules import BIAS, FIELD_MASK, HOUSE_SHIFT, MAX_TURNS, PLY_BIAS, SEEDS, STORE_BIAS, STORE_SHIFT
 
 BUCKET_LIMITS = (0, 1, 2, 3, 6, 11)  # bucket k holds up to BUCKET_LIMITS[k] seeds; the last, more
 BUCKETS = len(BUCKET_LIMITS) + 1
@@ -30,10 +36,16 @@ MY_STORE, THEIR_STORE, LATE_LEAD, BOARD_SEEDS = range(4)
 MY_HOUSES = 4                             # + BUCKETS * house + bucket
 THEIR_HOUSES = MY_HOUSES + 6 * BUCKETS
 TEMPO = THEIR_HOUSES + 6 * BUCKETS
-FEATURES = TEMPO + 1
-NAMES = (["my store", "their store", "lead x plies played", "board seeds (faded)"]
-         + [f"{who} house {h} bucket {k}" for who in ("my", "their") for h in range(6) for k in range(BUCKETS)]
-         + ["tempo"])
+BLOCK = TEMPO + 1                         # the features of one phase
+PHASE_LIMITS = (36, 24, 12)               # phase k: fewer than PHASE_LIMITS[k - 1] seeds on the board
+PHASES = len(PHASE_LIMITS) + 1
+FEATURES = PHASES * BLOCK
+_BLOCK_NAMES = (["my store", "their store", "lead x plies played", "board seeds (faded)"]
+                + [f"{who} house {h} bucket {k}" for who in ("my", "their") for h in range(6) for k in range(BUCKETS)]
+                + ["tempo"])
+_PHASE_NAMES = ([f"{SEEDS}-{PHASE_LIMITS[0]} seeds"]
+                + [f"{high - 1}-{low} seeds" for high, low in zip(PHASE_LIMITS, PHASE_LIMITS[1:] + (0,))])
+NAMES = [f"{phase_name}: {name}" for phase_name in _PHASE_NAMES for name in _BLOCK_NAMES]
 
 
 def bucket(seeds):
@@ -41,6 +53,11 @@ def bucket(seeds):
         if seeds <= limit:
             return k
     return len(BUCKET_LIMITS)
+
+
+def phase(board_seeds):
+    """The phase (0-3) of a position with ``board_seeds`` seeds left on the board."""
+    return sum(1 for limit in PHASE_LIMITS if board_seeds < limit)
 
 
 def _fields(state, player):
@@ -57,16 +74,17 @@ def features(state):
     my_store = ((state >> STORE_SHIFT[player]) & 63) - STORE_BIAS
     their_store = ((state >> STORE_SHIFT[other]) & 63) - STORE_BIAS
     values = [0.0] * FEATURES
-    values[MY_STORE] = my_store
-    values[THEIR_STORE] = their_store
-    values[LATE_LEAD] = (my_store - their_store) * ply / MAX_TURNS
+    at = BLOCK * phase(SEEDS - my_store - their_store)  # this phase's block
+    values[at + MY_STORE] = my_store
+    values[at + THEIR_STORE] = their_store
+    values[at + LATE_LEAD] = (my_store - their_store) * ply / MAX_TURNS
     my_fields, their_fields = _fields(state, player), _fields(state, other)
-    values[BOARD_SEEDS] = _fade(ply) * (sum(my_fields) - sum(their_fields))
+    values[at + BOARD_SEEDS] = _fade(ply) * (sum(my_fields) - sum(their_fields))
     for house, field in enumerate(my_fields):
-        values[MY_HOUSES + BUCKETS * house + bucket(field - BIAS)] += 1
+        values[at + MY_HOUSES + BUCKETS * house + bucket(field - BIAS)] += 1
     for house, field in enumerate(their_fields):
-        values[THEIR_HOUSES + BUCKETS * house + bucket(field - BIAS)] += 1
-    values[TEMPO] = 1.0
+        values[at + THEIR_HOUSES + BUCKETS * house + bucket(field - BIAS)] += 1
+    values[at + TEMPO] = 1.0
     return values
 
 
@@ -83,19 +101,9 @@ def make_evaluator(game, weights=None):
     if len(weights) != FEATURES:
         raise ValueError(f"a learned Oware evaluation needs {FEATURES} weights, got {len(weights)}")
     half = [w / 2 for w in weights]  # tanh(x / 2) = 2 sigmoid(x) - 1
-    w_my_store, w_their_store, w_late_lead, w_board = half[:MY_HOUSES]
-    tempo = half[TEMPO]
-    # Per house in sowing order, per field value (seeds + BIAS): the house's weight,
-    # the board-seeds term's field offset being left to the sum of fields below.
-    fields = range(FIELD_MASK + 1)
-    mine = tuple(tuple(half[MY_HOUSES + BUCKETS * h + bucket(max(v - BIAS, 0))] for v in fields) for h in range(6))
-    theirs = tuple(tuple(half[THEIR_HOUSES + BUCKETS * h + bucket(max(v - BIAS, 0))] for v in fields) for h in range(6))
-    # Per ply: the store weights' sum of the late-lead term, and the board term's fade.
-    late = tuple(w_late_lead * ply / MAX_TURNS for ply in range(MAX_TURNS + 1))
-    board = tuple(w_board * _fade(ply) for ply in range(MAX_TURNS + 1))
+    blocks = [_phase_tables(half[BLOCK * k:BLOCK * (k + 1)]) for k in range(PHASES)]
+    by_board_seeds = tuple(blocks[phase(seeds)] for seeds in range(SEEDS + 1))
     shifts = (HOUSE_SHIFT[:6], HOUSE_SHIFT[6:])
-    m0, m1, m2, m3, m4, m5 = mine
-    t0, t1, t2, t3, t4, t5 = theirs
     tanh = math.tanh
 
     def evaluate(state):
@@ -103,6 +111,8 @@ def make_evaluator(game, weights=None):
         ply = (state & 511) - PLY_BIAS
         my_store = ((state >> STORE_SHIFT[player]) & 63) - STORE_BIAS
         their_store = ((state >> STORE_SHIFT[1 - player]) & 63) - STORE_BIAS
+        (tempo, w_my_store, w_their_store, late, board,
+         m0, m1, m2, m3, m4, m5, t0, t1, t2, t3, t4, t5) = by_board_seeds[SEEDS - my_store - their_store]
         a0, a1, a2, a3, a4, a5 = [(state >> shift) & 127 for shift in shifts[player]]
         b0, b1, b2, b3, b4, b5 = [(state >> shift) & 127 for shift in shifts[1 - player]]
         total = (tempo + w_my_store * my_store + w_their_store * their_store
@@ -113,3 +123,16 @@ def make_evaluator(game, weights=None):
         return tanh(total)
 
     return evaluate
+
+
+def _phase_tables(half):
+    """One phase's halved weights as the evaluator reads them: the tempo and store
+    weights, the late-lead and board-seeds weights by ply, and per house in sowing order
+    a table by field value (seeds + BIAS) of that house's bucket weight."""
+    w_my_store, w_their_store, w_late_lead, w_board = half[:MY_HOUSES]
+    fields = range(FIELD_MASK + 1)
+    mine = tuple(tuple(half[MY_HOUSES + BUCKETS * h + bucket(max(v - BIAS, 0))] for v in fields) for h in range(6))
+    theirs = tuple(tuple(half[THEIR_HOUSES + BUCKETS * h + bucket(max(v - BIAS, 0))] for v in fields) for h in range(6))
+    late = tuple(w_late_lead * ply / MAX_TURNS for ply in range(MAX_TURNS + 1))
+    board = tuple(w_board * _fade(ply) for ply in range(MAX_TURNS + 1))
+    return (half[TEMPO], w_my_store, w_their_store, late, board, *mine, *theirs)

@@ -1,96 +1,363 @@
-"""Weights of the learned oware evaluation, written by `python -m learn.oware --games 2500 --rounds 2 --jobs 1`
-(2 rounds of 2500 self-play games, 367757 positions fitted, 77 s).
-round 2, held out (375 games, 33766 positions): log-loss 0.4388, accuracy 79.3%; the handcrafted evaluation as a logistic model: log-loss 0.5173, accuracy 76.6%.
+"""Weights of the learned oware evaluation, written by `python -m learn.oware --games 5000 --rounds 2 --jobs 2`
+(2 rounds of 5000 self-play games, 727550 positions fitted, 143 s).
+round 2, held out (750 games, 65622 positions): log-loss 0.3909, accuracy 81.3%; the handcrafted evaluation as a logistic model: log-loss 0.5042, accuracy 78.3%.
 """
 
 WEIGHTS = [
-    0.0788,  # my store
-    -0.0778,  # their store
-    0.7183,  # lead x plies played
-    0.0070,  # board seeds (faded)
-    -0.2577,  # my house 0 bucket 0
-    -0.0190,  # my house 0 bucket 1
-    0.1662,  # my house 0 bucket 2
-    0.1518,  # my house 0 bucket 3
-    0.0979,  # my house 0 bucket 4
-    0.0834,  # my house 0 bucket 5
-    -0.2057,  # my house 0 bucket 6
-    -0.3008,  # my house 1 bucket 0
-    -0.0411,  # my house 1 bucket 1
-    0.0887,  # my house 1 bucket 2
-    0.2148,  # my house 1 bucket 3
-    0.0602,  # my house 1 bucket 4
-    -0.1063,  # my house 1 bucket 5
-    0.1012,  # my house 1 bucket 6
-    -0.2412,  # my house 2 bucket 0
-    0.0446,  # my house 2 bucket 1
-    0.1217,  # my house 2 bucket 2
-    0.1050,  # my house 2 bucket 3
-    0.0408,  # my house 2 bucket 4
-    -0.1889,  # my house 2 bucket 5
-    0.1349,  # my house 2 bucket 6
-    -0.1602,  # my house 3 bucket 0
-    0.0745,  # my house 3 bucket 1
-    0.1124,  # my house 3 bucket 2
-    0.1438,  # my house 3 bucket 3
-    -0.0494,  # my house 3 bucket 4
-    -0.2684,  # my house 3 bucket 5
-    0.1641,  # my house 3 bucket 6
-    -0.1270,  # my house 4 bucket 0
-    0.0191,  # my house 4 bucket 1
-    0.1425,  # my house 4 bucket 2
-    0.1827,  # my house 4 bucket 3
-    -0.0580,  # my house 4 bucket 4
-    -0.2270,  # my house 4 bucket 5
-    0.0845,  # my house 4 bucket 6
-    -0.0149,  # my house 5 bucket 0
-    0.0753,  # my house 5 bucket 1
-    0.0790,  # my house 5 bucket 2
-    0.0614,  # my house 5 bucket 3
-    -0.1677,  # my house 5 bucket 4
-    -0.2164,  # my house 5 bucket 5
-    0.2000,  # my house 5 bucket 6
-    0.1874,  # their house 0 bucket 0
-    0.0753,  # their house 0 bucket 1
-    0.0125,  # their house 0 bucket 2
-    -0.1711,  # their house 0 bucket 3
-    -0.1436,  # their house 0 bucket 4
-    -0.0890,  # their house 0 bucket 5
-    0.1453,  # their house 0 bucket 6
-    0.2514,  # their house 1 bucket 0
-    0.1301,  # their house 1 bucket 1
-    -0.0156,  # their house 1 bucket 2
-    -0.2466,  # their house 1 bucket 3
-    -0.0701,  # their house 1 bucket 4
-    0.1015,  # their house 1 bucket 5
-    -0.1339,  # their house 1 bucket 6
-    0.1868,  # their house 2 bucket 0
-    0.0303,  # their house 2 bucket 1
-    -0.0301,  # their house 2 bucket 2
-    -0.1486,  # their house 2 bucket 3
-    -0.0574,  # their house 2 bucket 4
-    0.1879,  # their house 2 bucket 5
-    -0.1521,  # their house 2 bucket 6
-    0.1026,  # their house 3 bucket 0
-    -0.0088,  # their house 3 bucket 1
-    -0.0655,  # their house 3 bucket 2
-    -0.1511,  # their house 3 bucket 3
-    0.0486,  # their house 3 bucket 4
-    0.2375,  # their house 3 bucket 5
-    -0.1465,  # their house 3 bucket 6
-    0.0842,  # their house 4 bucket 0
-    0.0176,  # their house 4 bucket 1
-    -0.0719,  # their house 4 bucket 2
-    -0.1806,  # their house 4 bucket 3
-    0.0605,  # their house 4 bucket 4
-    0.1926,  # their house 4 bucket 5
-    -0.0857,  # their house 4 bucket 6
-    -0.0350,  # their house 5 bucket 0
-    -0.0497,  # their house 5 bucket 1
-    -0.0466,  # their house 5 bucket 2
-    -0.0476,  # their house 5 bucket 3
-    0.1744,  # their house 5 bucket 4
-    0.1823,  # their house 5 bucket 5
-    -0.1610,  # their house 5 bucket 6
-    0.0168,  # tempo
+    0.1626,  # 48-36 seeds: my store
+    -0.1522,  # 48-36 seeds: their store
+    0.0892,  # 48-36 seeds: lead x plies played
+    0.0076,  # 48-36 seeds: board seeds (faded)
+    -0.4572,  # 48-36 seeds: my house 0 bucket 0
+    -0.1296,  # 48-36 seeds: my house 0 bucket 1
+    0.1794,  # 48-36 seeds: my house 0 bucket 2
+    0.2703,  # 48-36 seeds: my house 0 bucket 3
+    0.0302,  # 48-36 seeds: my house 0 bucket 4
+    0.0660,  # 48-36 seeds: my house 0 bucket 5
+    0.0389,  # 48-36 seeds: my house 0 bucket 6
+    -0.3186,  # 48-36 seeds: my house 1 bucket 0
+    -0.0079,  # 48-36 seeds: my house 1 bucket 1
+    0.1334,  # 48-36 seeds: my house 1 bucket 2
+    0.1873,  # 48-36 seeds: my house 1 bucket 3
+    0.0040,  # 48-36 seeds: my house 1 bucket 4
+    -0.1137,  # 48-36 seeds: my house 1 bucket 5
+    0.1135,  # 48-36 seeds: my house 1 bucket 6
+    -0.2305,  # 48-36 seeds: my house 2 bucket 0
+    0.0836,  # 48-36 seeds: my house 2 bucket 1
+    0.1360,  # 48-36 seeds: my house 2 bucket 2
+    0.0504,  # 48-36 seeds: my house 2 bucket 3
+    -0.0566,  # 48-36 seeds: my house 2 bucket 4
+    -0.2212,  # 48-36 seeds: my house 2 bucket 5
+    0.2363,  # 48-36 seeds: my house 2 bucket 6
+    -0.1507,  # 48-36 seeds: my house 3 bucket 0
+    0.1091,  # 48-36 seeds: my house 3 bucket 1
+    0.1294,  # 48-36 seeds: my house 3 bucket 2
+    0.1042,  # 48-36 seeds: my house 3 bucket 3
+    -0.1267,  # 48-36 seeds: my house 3 bucket 4
+    -0.2790,  # 48-36 seeds: my house 3 bucket 5
+    0.2116,  # 48-36 seeds: my house 3 bucket 6
+    -0.1004,  # 48-36 seeds: my house 4 bucket 0
+    0.0724,  # 48-36 seeds: my house 4 bucket 1
+    0.1526,  # 48-36 seeds: my house 4 bucket 2
+    0.0883,  # 48-36 seeds: my house 4 bucket 3
+    -0.1147,  # 48-36 seeds: my house 4 bucket 4
+    -0.1857,  # 48-36 seeds: my house 4 bucket 5
+    0.0855,  # 48-36 seeds: my house 4 bucket 6
+    -0.0499,  # 48-36 seeds: my house 5 bucket 0
+    0.0450,  # 48-36 seeds: my house 5 bucket 1
+    0.0400,  # 48-36 seeds: my house 5 bucket 2
+    -0.0377,  # 48-36 seeds: my house 5 bucket 3
+    -0.1442,  # 48-36 seeds: my house 5 bucket 4
+    -0.0758,  # 48-36 seeds: my house 5 bucket 5
+    0.2205,  # 48-36 seeds: my house 5 bucket 6
+    0.3989,  # 48-36 seeds: their house 0 bucket 0
+    0.1516,  # 48-36 seeds: their house 0 bucket 1
+    -0.1160,  # 48-36 seeds: their house 0 bucket 2
+    -0.2730,  # 48-36 seeds: their house 0 bucket 3
+    -0.0380,  # 48-36 seeds: their house 0 bucket 4
+    -0.0258,  # 48-36 seeds: their house 0 bucket 5
+    -0.0998,  # 48-36 seeds: their house 0 bucket 6
+    0.2502,  # 48-36 seeds: their house 1 bucket 0
+    0.0721,  # 48-36 seeds: their house 1 bucket 1
+    -0.0964,  # 48-36 seeds: their house 1 bucket 2
+    -0.2124,  # 48-36 seeds: their house 1 bucket 3
+    -0.0033,  # 48-36 seeds: their house 1 bucket 4
+    0.1205,  # 48-36 seeds: their house 1 bucket 5
+    -0.1329,  # 48-36 seeds: their house 1 bucket 6
+    0.1544,  # 48-36 seeds: their house 2 bucket 0
+    -0.0228,  # 48-36 seeds: their house 2 bucket 1
+    -0.0674,  # 48-36 seeds: their house 2 bucket 2
+    -0.1054,  # 48-36 seeds: their house 2 bucket 3
+    0.0425,  # 48-36 seeds: their house 2 bucket 4
+    0.2248,  # 48-36 seeds: their house 2 bucket 5
+    -0.2281,  # 48-36 seeds: their house 2 bucket 6
+    0.0770,  # 48-36 seeds: their house 3 bucket 0
+    -0.0507,  # 48-36 seeds: their house 3 bucket 1
+    -0.0900,  # 48-36 seeds: their house 3 bucket 2
+    -0.1373,  # 48-36 seeds: their house 3 bucket 3
+    0.1188,  # 48-36 seeds: their house 3 bucket 4
+    0.2619,  # 48-36 seeds: their house 3 bucket 5
+    -0.1818,  # 48-36 seeds: their house 3 bucket 6
+    0.0509,  # 48-36 seeds: their house 4 bucket 0
+    -0.0438,  # 48-36 seeds: their house 4 bucket 1
+    -0.1203,  # 48-36 seeds: their house 4 bucket 2
+    -0.1084,  # 48-36 seeds: their house 4 bucket 3
+    0.1235,  # 48-36 seeds: their house 4 bucket 4
+    0.1632,  # 48-36 seeds: their house 4 bucket 5
+    -0.0673,  # 48-36 seeds: their house 4 bucket 6
+    0.0008,  # 48-36 seeds: their house 5 bucket 0
+    -0.0321,  # 48-36 seeds: their house 5 bucket 1
+    -0.0054,  # 48-36 seeds: their house 5 bucket 2
+    0.0031,  # 48-36 seeds: their house 5 bucket 3
+    0.1330,  # 48-36 seeds: their house 5 bucket 4
+    0.0687,  # 48-36 seeds: their house 5 bucket 5
+    -0.1702,  # 48-36 seeds: their house 5 bucket 6
+    -0.0021,  # 48-36 seeds: tempo
+    0.1815,  # 35-24 seeds: my store
+    -0.1886,  # 35-24 seeds: their store
+    0.0244,  # 35-24 seeds: lead x plies played
+    -0.0253,  # 35-24 seeds: board seeds (faded)
+    -0.4406,  # 35-24 seeds: my house 0 bucket 0
+    -0.1595,  # 35-24 seeds: my house 0 bucket 1
+    -0.0430,  # 35-24 seeds: my house 0 bucket 2
+    0.1509,  # 35-24 seeds: my house 0 bucket 3
+    0.2253,  # 35-24 seeds: my house 0 bucket 4
+    0.1618,  # 35-24 seeds: my house 0 bucket 5
+    0.1228,  # 35-24 seeds: my house 0 bucket 6
+    -0.4667,  # 35-24 seeds: my house 1 bucket 0
+    -0.1198,  # 35-24 seeds: my house 1 bucket 1
+    -0.0467,  # 35-24 seeds: my house 1 bucket 2
+    0.1280,  # 35-24 seeds: my house 1 bucket 3
+    0.1698,  # 35-24 seeds: my house 1 bucket 4
+    0.0804,  # 35-24 seeds: my house 1 bucket 5
+    0.2724,  # 35-24 seeds: my house 1 bucket 6
+    -0.4012,  # 35-24 seeds: my house 2 bucket 0
+    0.0256,  # 35-24 seeds: my house 2 bucket 1
+    0.0582,  # 35-24 seeds: my house 2 bucket 2
+    0.1190,  # 35-24 seeds: my house 2 bucket 3
+    0.1142,  # 35-24 seeds: my house 2 bucket 4
+    -0.0838,  # 35-24 seeds: my house 2 bucket 5
+    0.1857,  # 35-24 seeds: my house 2 bucket 6
+    -0.2887,  # 35-24 seeds: my house 3 bucket 0
+    0.0010,  # 35-24 seeds: my house 3 bucket 1
+    0.0484,  # 35-24 seeds: my house 3 bucket 2
+    0.0772,  # 35-24 seeds: my house 3 bucket 3
+    0.0471,  # 35-24 seeds: my house 3 bucket 4
+    -0.2011,  # 35-24 seeds: my house 3 bucket 5
+    0.3339,  # 35-24 seeds: my house 3 bucket 6
+    -0.2402,  # 35-24 seeds: my house 4 bucket 0
+    -0.0284,  # 35-24 seeds: my house 4 bucket 1
+    0.0695,  # 35-24 seeds: my house 4 bucket 2
+    0.0511,  # 35-24 seeds: my house 4 bucket 3
+    -0.0680,  # 35-24 seeds: my house 4 bucket 4
+    -0.2526,  # 35-24 seeds: my house 4 bucket 5
+    0.4862,  # 35-24 seeds: my house 4 bucket 6
+    -0.1957,  # 35-24 seeds: my house 5 bucket 0
+    -0.0032,  # 35-24 seeds: my house 5 bucket 1
+    0.0934,  # 35-24 seeds: my house 5 bucket 2
+    0.0103,  # 35-24 seeds: my house 5 bucket 3
+    -0.1300,  # 35-24 seeds: my house 5 bucket 4
+    -0.1039,  # 35-24 seeds: my house 5 bucket 5
+    0.3468,  # 35-24 seeds: my house 5 bucket 6
+    0.3801,  # 35-24 seeds: their house 0 bucket 0
+    0.2962,  # 35-24 seeds: their house 0 bucket 1
+    0.2252,  # 35-24 seeds: their house 0 bucket 2
+    -0.1562,  # 35-24 seeds: their house 0 bucket 3
+    -0.3227,  # 35-24 seeds: their house 0 bucket 4
+    -0.1856,  # 35-24 seeds: their house 0 bucket 5
+    -0.2195,  # 35-24 seeds: their house 0 bucket 6
+    0.4340,  # 35-24 seeds: their house 1 bucket 0
+    0.2774,  # 35-24 seeds: their house 1 bucket 1
+    0.1578,  # 35-24 seeds: their house 1 bucket 2
+    -0.1701,  # 35-24 seeds: their house 1 bucket 3
+    -0.2234,  # 35-24 seeds: their house 1 bucket 4
+    -0.1029,  # 35-24 seeds: their house 1 bucket 5
+    -0.3552,  # 35-24 seeds: their house 1 bucket 6
+    0.3485,  # 35-24 seeds: their house 2 bucket 0
+    0.1113,  # 35-24 seeds: their house 2 bucket 1
+    0.0356,  # 35-24 seeds: their house 2 bucket 2
+    -0.1556,  # 35-24 seeds: their house 2 bucket 3
+    -0.1469,  # 35-24 seeds: their house 2 bucket 4
+    0.0539,  # 35-24 seeds: their house 2 bucket 5
+    -0.2292,  # 35-24 seeds: their house 2 bucket 6
+    0.2466,  # 35-24 seeds: their house 3 bucket 0
+    0.0773,  # 35-24 seeds: their house 3 bucket 1
+    0.0181,  # 35-24 seeds: their house 3 bucket 2
+    -0.0973,  # 35-24 seeds: their house 3 bucket 3
+    -0.0423,  # 35-24 seeds: their house 3 bucket 4
+    0.1561,  # 35-24 seeds: their house 3 bucket 5
+    -0.3409,  # 35-24 seeds: their house 3 bucket 6
+    0.2043,  # 35-24 seeds: their house 4 bucket 0
+    0.0970,  # 35-24 seeds: their house 4 bucket 1
+    0.0057,  # 35-24 seeds: their house 4 bucket 2
+    -0.0662,  # 35-24 seeds: their house 4 bucket 3
+    0.0689,  # 35-24 seeds: their house 4 bucket 4
+    0.2172,  # 35-24 seeds: their house 4 bucket 5
+    -0.5093,  # 35-24 seeds: their house 4 bucket 6
+    0.1804,  # 35-24 seeds: their house 5 bucket 0
+    0.0433,  # 35-24 seeds: their house 5 bucket 1
+    -0.0445,  # 35-24 seeds: their house 5 bucket 2
+    -0.0126,  # 35-24 seeds: their house 5 bucket 3
+    0.1528,  # 35-24 seeds: their house 5 bucket 4
+    0.0764,  # 35-24 seeds: their house 5 bucket 5
+    -0.3781,  # 35-24 seeds: their house 5 bucket 6
+    0.0176,  # 35-24 seeds: tempo
+    0.2220,  # 23-12 seeds: my store
+    -0.2283,  # 23-12 seeds: their store
+    0.2108,  # 23-12 seeds: lead x plies played
+    0.0164,  # 23-12 seeds: board seeds (faded)
+    -0.0723,  # 23-12 seeds: my house 0 bucket 0
+    0.0063,  # 23-12 seeds: my house 0 bucket 1
+    -0.0101,  # 23-12 seeds: my house 0 bucket 2
+    0.1075,  # 23-12 seeds: my house 0 bucket 3
+    0.0252,  # 23-12 seeds: my house 0 bucket 4
+    0.2971,  # 23-12 seeds: my house 0 bucket 5
+    -0.2863,  # 23-12 seeds: my house 0 bucket 6
+    -0.1321,  # 23-12 seeds: my house 1 bucket 0
+    -0.0065,  # 23-12 seeds: my house 1 bucket 1
+    0.1466,  # 23-12 seeds: my house 1 bucket 2
+    0.2002,  # 23-12 seeds: my house 1 bucket 3
+    0.2900,  # 23-12 seeds: my house 1 bucket 4
+    0.0485,  # 23-12 seeds: my house 1 bucket 5
+    -0.4793,  # 23-12 seeds: my house 1 bucket 6
+    -0.1392,  # 23-12 seeds: my house 2 bucket 0
+    0.0659,  # 23-12 seeds: my house 2 bucket 1
+    0.0967,  # 23-12 seeds: my house 2 bucket 2
+    0.1957,  # 23-12 seeds: my house 2 bucket 3
+    0.3482,  # 23-12 seeds: my house 2 bucket 4
+    -0.2708,  # 23-12 seeds: my house 2 bucket 5
+    -0.2292,  # 23-12 seeds: my house 2 bucket 6
+    -0.1561,  # 23-12 seeds: my house 3 bucket 0
+    0.0027,  # 23-12 seeds: my house 3 bucket 1
+    0.0406,  # 23-12 seeds: my house 3 bucket 2
+    0.2104,  # 23-12 seeds: my house 3 bucket 3
+    0.2652,  # 23-12 seeds: my house 3 bucket 4
+    -0.3958,  # 23-12 seeds: my house 3 bucket 5
+    0.1004,  # 23-12 seeds: my house 3 bucket 6
+    -0.0887,  # 23-12 seeds: my house 4 bucket 0
+    0.0557,  # 23-12 seeds: my house 4 bucket 1
+    0.0916,  # 23-12 seeds: my house 4 bucket 2
+    0.1938,  # 23-12 seeds: my house 4 bucket 3
+    -0.0213,  # 23-12 seeds: my house 4 bucket 4
+    -0.5670,  # 23-12 seeds: my house 4 bucket 5
+    0.4033,  # 23-12 seeds: my house 4 bucket 6
+    -0.0271,  # 23-12 seeds: my house 5 bucket 0
+    0.1734,  # 23-12 seeds: my house 5 bucket 1
+    0.2415,  # 23-12 seeds: my house 5 bucket 2
+    0.1167,  # 23-12 seeds: my house 5 bucket 3
+    -0.1713,  # 23-12 seeds: my house 5 bucket 4
+    -0.6875,  # 23-12 seeds: my house 5 bucket 5
+    0.4216,  # 23-12 seeds: my house 5 bucket 6
+    0.0227,  # 23-12 seeds: their house 0 bucket 0
+    0.0627,  # 23-12 seeds: their house 0 bucket 1
+    0.1985,  # 23-12 seeds: their house 0 bucket 2
+    -0.0889,  # 23-12 seeds: their house 0 bucket 3
+    -0.1135,  # 23-12 seeds: their house 0 bucket 4
+    -0.3218,  # 23-12 seeds: their house 0 bucket 5
+    0.3076,  # 23-12 seeds: their house 0 bucket 6
+    0.1071,  # 23-12 seeds: their house 1 bucket 0
+    0.1052,  # 23-12 seeds: their house 1 bucket 1
+    0.0028,  # 23-12 seeds: their house 1 bucket 2
+    -0.2251,  # 23-12 seeds: their house 1 bucket 3
+    -0.3180,  # 23-12 seeds: their house 1 bucket 4
+    -0.0530,  # 23-12 seeds: their house 1 bucket 5
+    0.4482,  # 23-12 seeds: their house 1 bucket 6
+    0.1034,  # 23-12 seeds: their house 2 bucket 0
+    0.0373,  # 23-12 seeds: their house 2 bucket 1
+    -0.0340,  # 23-12 seeds: their house 2 bucket 2
+    -0.2058,  # 23-12 seeds: their house 2 bucket 3
+    -0.3652,  # 23-12 seeds: their house 2 bucket 4
+    0.2958,  # 23-12 seeds: their house 2 bucket 5
+    0.2359,  # 23-12 seeds: their house 2 bucket 6
+    0.1195,  # 23-12 seeds: their house 3 bucket 0
+    0.0677,  # 23-12 seeds: their house 3 bucket 1
+    0.0149,  # 23-12 seeds: their house 3 bucket 2
+    -0.1938,  # 23-12 seeds: their house 3 bucket 3
+    -0.2686,  # 23-12 seeds: their house 3 bucket 4
+    0.4213,  # 23-12 seeds: their house 3 bucket 5
+    -0.0937,  # 23-12 seeds: their house 3 bucket 6
+    0.0542,  # 23-12 seeds: their house 4 bucket 0
+    0.0072,  # 23-12 seeds: their house 4 bucket 1
+    -0.0406,  # 23-12 seeds: their house 4 bucket 2
+    -0.1754,  # 23-12 seeds: their house 4 bucket 3
+    0.0448,  # 23-12 seeds: their house 4 bucket 4
+    0.5512,  # 23-12 seeds: their house 4 bucket 5
+    -0.3742,  # 23-12 seeds: their house 4 bucket 6
+    0.0089,  # 23-12 seeds: their house 5 bucket 0
+    -0.1306,  # 23-12 seeds: their house 5 bucket 1
+    -0.2109,  # 23-12 seeds: their house 5 bucket 2
+    -0.0808,  # 23-12 seeds: their house 5 bucket 3
+    0.1994,  # 23-12 seeds: their house 5 bucket 4
+    0.6600,  # 23-12 seeds: their house 5 bucket 5
+    -0.3787,  # 23-12 seeds: their house 5 bucket 6
+    0.0673,  # 23-12 seeds: tempo
+    0.0462,  # 11-0 seeds: my store
+    -0.0505,  # 11-0 seeds: their store
+    1.1020,  # 11-0 seeds: lead x plies played
+    -0.0481,  # 11-0 seeds: board seeds (faded)
+    -0.8225,  # 11-0 seeds: my house 0 bucket 0
+    -0.4486,  # 11-0 seeds: my house 0 bucket 1
+    -0.3817,  # 11-0 seeds: my house 0 bucket 2
+    0.2209,  # 11-0 seeds: my house 0 bucket 3
+    0.5136,  # 11-0 seeds: my house 0 bucket 4
+    0.9330,  # 11-0 seeds: my house 0 bucket 5
+    0.0000,  # 11-0 seeds: my house 0 bucket 6
+    -0.4506,  # 11-0 seeds: my house 1 bucket 0
+    -0.0144,  # 11-0 seeds: my house 1 bucket 1
+    0.1240,  # 11-0 seeds: my house 1 bucket 2
+    0.3620,  # 11-0 seeds: my house 1 bucket 3
+    0.1566,  # 11-0 seeds: my house 1 bucket 4
+    -0.1628,  # 11-0 seeds: my house 1 bucket 5
+    0.0000,  # 11-0 seeds: my house 1 bucket 6
+    -0.0747,  # 11-0 seeds: my house 2 bucket 0
+    0.2924,  # 11-0 seeds: my house 2 bucket 1
+    0.3348,  # 11-0 seeds: my house 2 bucket 2
+    0.3132,  # 11-0 seeds: my house 2 bucket 3
+    0.1927,  # 11-0 seeds: my house 2 bucket 4
+    -1.0437,  # 11-0 seeds: my house 2 bucket 5
+    0.0000,  # 11-0 seeds: my house 2 bucket 6
+    -0.1416,  # 11-0 seeds: my house 3 bucket 0
+    0.1212,  # 11-0 seeds: my house 3 bucket 1
+    0.1669,  # 11-0 seeds: my house 3 bucket 2
+    0.2507,  # 11-0 seeds: my house 3 bucket 3
+    0.3670,  # 11-0 seeds: my house 3 bucket 4
+    -0.7494,  # 11-0 seeds: my house 3 bucket 5
+    0.0000,  # 11-0 seeds: my house 3 bucket 6
+    -0.1941,  # 11-0 seeds: my house 4 bucket 0
+    -0.0557,  # 11-0 seeds: my house 4 bucket 1
+    0.1069,  # 11-0 seeds: my house 4 bucket 2
+    0.2192,  # 11-0 seeds: my house 4 bucket 3
+    0.1105,  # 11-0 seeds: my house 4 bucket 4
+    -0.1721,  # 11-0 seeds: my house 4 bucket 5
+    0.0000,  # 11-0 seeds: my house 4 bucket 6
+    0.4676,  # 11-0 seeds: my house 5 bucket 0
+    0.4734,  # 11-0 seeds: my house 5 bucket 1
+    0.3121,  # 11-0 seeds: my house 5 bucket 2
+    0.1693,  # 11-0 seeds: my house 5 bucket 3
+    -0.0830,  # 11-0 seeds: my house 5 bucket 4
+    -1.3247,  # 11-0 seeds: my house 5 bucket 5
+    0.0000,  # 11-0 seeds: my house 5 bucket 6
+    0.8197,  # 11-0 seeds: their house 0 bucket 0
+    0.4524,  # 11-0 seeds: their house 0 bucket 1
+    0.4429,  # 11-0 seeds: their house 0 bucket 2
+    -0.4815,  # 11-0 seeds: their house 0 bucket 3
+    -0.6015,  # 11-0 seeds: their house 0 bucket 4
+    -0.6173,  # 11-0 seeds: their house 0 bucket 5
+    0.0000,  # 11-0 seeds: their house 0 bucket 6
+    0.4167,  # 11-0 seeds: their house 1 bucket 0
+    0.1109,  # 11-0 seeds: their house 1 bucket 1
+    -0.1019,  # 11-0 seeds: their house 1 bucket 2
+    -0.4494,  # 11-0 seeds: their house 1 bucket 3
+    -0.2196,  # 11-0 seeds: their house 1 bucket 4
+    0.2581,  # 11-0 seeds: their house 1 bucket 5
+    0.0000,  # 11-0 seeds: their house 1 bucket 6
+    0.0581,  # 11-0 seeds: their house 2 bucket 0
+    -0.2555,  # 11-0 seeds: their house 2 bucket 1
+    -0.3282,  # 11-0 seeds: their house 2 bucket 2
+    -0.3565,  # 11-0 seeds: their house 2 bucket 3
+    -0.1621,  # 11-0 seeds: their house 2 bucket 4
+    1.0589,  # 11-0 seeds: their house 2 bucket 5
+    0.0000,  # 11-0 seeds: their house 2 bucket 6
+    0.1352,  # 11-0 seeds: their house 3 bucket 0
+    -0.0995,  # 11-0 seeds: their house 3 bucket 1
+    -0.1726,  # 11-0 seeds: their house 3 bucket 2
+    -0.2660,  # 11-0 seeds: their house 3 bucket 3
+    -0.3438,  # 11-0 seeds: their house 3 bucket 4
+    0.7613,  # 11-0 seeds: their house 3 bucket 5
+    0.0000,  # 11-0 seeds: their house 3 bucket 6
+    0.2029,  # 11-0 seeds: their house 4 bucket 0
+    0.0580,  # 11-0 seeds: their house 4 bucket 1
+    -0.0891,  # 11-0 seeds: their house 4 bucket 2
+    -0.2268,  # 11-0 seeds: their house 4 bucket 3
+    -0.1238,  # 11-0 seeds: their house 4 bucket 4
+    0.1936,  # 11-0 seeds: their house 4 bucket 5
+    0.0000,  # 11-0 seeds: their house 4 bucket 6
+    -0.4773,  # 11-0 seeds: their house 5 bucket 0
+    -0.4762,  # 11-0 seeds: their house 5 bucket 1
+    -0.3308,  # 11-0 seeds: their house 5 bucket 2
+    -0.1845,  # 11-0 seeds: their house 5 bucket 3
+    0.0825,  # 11-0 seeds: their house 5 bucket 4
+    1.4011,  # 11-0 seeds: their house 5 bucket 5
+    0.0000,  # 11-0 seeds: their house 5 bucket 6
+    0.0147,  # 11-0 seeds: tempo
 ]

@@ -128,7 +128,8 @@ def make_evaluator(game, weights=None):
 def _phase_tables(half):
     """One phase's halved weights as the evaluator reads them: the tempo and store
     weights, the late-lead and board-seeds weights by ply, and per house in sowing order
-    a table by field value (seeds + BIAS) of that house's bucket weight."""
+    a table by field value (seeds + BIAS) of that house's bucket weight (the board-seeds
+    term is summed apart from the fields, whose BIAS cancels between the two sides)."""
     w_my_store, w_their_store, w_late_lead, w_board = half[:MY_HOUSES]
     fields = range(FIELD_MASK + 1)
     mine = tuple(tuple(half[MY_HOUSES + BUCKETS * h + bucket(max(v - BIAS, 0))] for v in fields) for h in range(6))

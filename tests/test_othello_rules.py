@@ -195,3 +195,17 @@ def test_random_playout_is_the_game_that_legal_moves_and_play_give(size, misere)
         expected, _ = plain_random_playout(game, state, theirs.random)
         assert game.random_playout(state, ours.random) == expected
         assert ours.random() == theirs.random()  # the same numbers were drawn
+
+
+def test_remembered_move_mask_answers_as_the_plain_one():
+    # The searches' move_mask remembers its latest answer: asked again about the same
+    # discs it must repeat it, and asked about other discs it must compute afresh.
+    game = Othello()
+    rng = random.Random(7)
+    states = [position_after(game, rng, rng.randrange(0, 40)) for _ in range(60)]
+    for _ in range(600):
+        mover, other, _ = rng.choice(states)
+        if rng.random() < 0.5:
+            mover, other = other, mover
+        for _ in range(rng.randrange(1, 3)):  # once or twice in a row
+            assert game.move_mask(mover, other) == game.plain_move_mask(mover, other)

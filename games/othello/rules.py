@@ -104,6 +104,23 @@ def make_move_mask(size):
     return move_mask
 
 
+def remember_last(move_mask):
+    """``move_mask`` that answers the question just asked from memory. A search asks the
+    same one twice in a row at most positions it values: ``legal_moves(s)`` wants the
+    mover's moves, and the evaluation of ``s`` (mobility) at once again. The answer is a
+    function of the two bitboards alone, so the remembered one is always right."""
+    last = [-1, -1, 0]  # mover, other and moves of the latest call
+
+    def remembered(mover, other):
+        if other == last[1] and mover == last[0]:
+            return last[2]
+        moves = move_mask(mover, other)
+        last[:] = mover, other, moves
+        return moves
+
+    return remembered
+
+
 def make_square_lister(size):
     """``squares(bits)``: the square indices of the set bits, lowest first.
 
@@ -208,7 +225,10 @@ class Othello:
         self.name = "reversi" if misere else "othello"
         self.squares = size * size
         self.full = (1 << self.squares) - 1
-        self.move_mask = make_move_mask(size)
+        # Random playouts never ask the same question twice in a row: they take the
+        # plain function; the searches' legal_moves and evaluations the remembering one.
+        self.plain_move_mask = make_move_mask(size)
+        self.move_mask = remember_last(self.plain_move_mask)
         self.flips = make_flips(size)
         self.squares_of = make_square_lister(size)
         self.legal_moves, self.play = make_moves(self.move_mask, self.squares_of, self.flips)
@@ -245,7 +265,7 @@ class Othello:
         the very game that ``legal_moves`` and ``play`` give with the same draws, played
         without building a move list or a state tuple each ply (engines/mcts.py)."""
         mover, other, player = state
-        move_mask, flips = self.move_mask, self.flips
+        move_mask, flips = self.plain_move_mask, self.flips
         while True:
             bits = move_mask(mover, other)
             if bits:

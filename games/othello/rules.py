@@ -225,8 +225,9 @@ class Othello:
         self.name = "reversi" if misere else "othello"
         self.squares = size * size
         self.full = (1 << self.squares) - 1
-        # Random playouts never ask the same question twice in a row: they take the
-        # plain function; the searches' legal_moves and evaluations the remembering one.
+        # Random playouts seldom ask the same question twice in a row (after a pass
+        # only), so they take the plain function; the searches' legal_moves and
+        # evaluations take the remembering one.
         self.plain_move_mask = make_move_mask(size)
         self.move_mask = remember_last(self.plain_move_mask)
         self.flips = make_flips(size)

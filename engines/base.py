@@ -32,14 +32,16 @@ def is_proven(value):
     return value >= PROVEN or value <= -PROVEN
 
 
-def plain_random_playout(game, state, random):
+def plain_random_playout(game, state, random, moves=None):
     """``(final state, plies played)`` of the game continued from ``state`` with
     uniformly random moves, each drawn as ``moves[int(random() * len(moves))]``: the
     definition that a game's faster ``random_playout(state, random)`` hook must match
-    draw for draw (engines/mcts.py plays either)."""
+    draw for draw (engines/mcts.py plays either). ``moves``: the legal moves of
+    ``state`` where the caller has them already."""
     legal_moves, play = game.legal_moves, game.play
     plies = 0
-    moves = legal_moves(state)
+    if moves is None:
+        moves = legal_moves(state)
     while moves:
         state = play(state, moves[int(random() * len(moves))])
         moves = legal_moves(state)

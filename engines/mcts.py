@@ -181,7 +181,7 @@ class MCTS:
             if self.fast_playout is not None:
                 state = self.fast_playout(state, random)
             else:
-                state = plain_random_playout(game, state, random)[0]
+                state = plain_random_playout(game, state, random, moves)[0]
             result = game.outcome(state)
             return result if game.to_move(state) == game.to_move(node.state) else -result
         if weight is None:

@@ -45,7 +45,7 @@ from typing import Callable
 import numpy as np
 
 from engines.alphabeta import AlphaBeta
-from engines.base import PROVEN
+from engines.base import PROVEN, random_plies
 
 RANDOM_MOVE = 0.04     # chance that a move is drawn at random
 HELD_OUT = 0.15        # share of the last round's games kept for the held-out figures
@@ -86,10 +86,7 @@ def self_play(name, seed, games, weights=None):
     played = []
     while len(played) < games:
         state = game.initial_state() if setup.start is None else setup.start(game, rng)
-        for _ in range(rng.randrange(*setup.opening_plies)):
-            moves = game.legal_moves(state)
-            if moves:
-                state = game.play(state, rng.choice(moves))
+        state = random_plies(game, state, rng, rng.randrange(*setup.opening_plies))
         players = [setup.player(game, evaluate, max_depth=rng.choice(setup.depths)) for _ in range(2)]
         states = []
         moves = game.legal_moves(state)

@@ -27,11 +27,23 @@ The tree and the negamax back-up are those of engines/bestfirst.py. What is adde
 
 Implementation: the UCT descent and the expansion are written inline in ``search``,
 which is where the time goes; a node's value and bounds are recomputed on the way back
-only while they change (a node changes only if the child below it did).
+only while they change (a node changes only if the child below it did). Three things
+keep the cost of a position low (the seed's engine does none of them):
+
+- a new position is asked ``game.outcome``, not for its moves: most positions are never
+  expanded, and the move list costs more than the outcome in every game but Oware;
+  the moves are generated when the position is expanded;
+- an expanded node sorts its children by value, the best for it first. An unvisited
+  child is selected only once every better unvisited one has been (their bonus is the
+  same), so the visited children come first and the selection stops at the first
+  unvisited one: the rest cannot score higher;
+- the back-up compares the changed child with its parent's value before looking at all
+  the parent's children.
 """
 
 import math
 import random
+from operator import attrgetter
 from time import perf_counter
 
 from engines.alphabeta import AlphaBeta, Timeout
@@ -41,14 +53,29 @@ from engines.bestfirst import C, FPU, BestFirst
 TEMPERATURE = 0.1   # softmax selection: lower is greedier
 CACHE_SIZE = 0      # evaluation cache entries (0: no cache)
 
+value_of = attrgetter("value")
+
+# 1 / sqrt(n) and sqrt(ln n) by n, shared by every search and grown as needed: the UCT
+# term C * sqrt(ln N / n) is C * SQRT_LOG[N] * INVERSE_SQRT[n], look-ups and products.
+INVERSE_SQRT = [0.0]
+SQRT_LOG = [0.0]
+
+
+def grow_tables(visits):
+    """Extends both tables to twice ``visits`` entries."""
+    top = 2 * visits
+    INVERSE_SQRT.extend(1 / math.sqrt(n) for n in range(len(INVERSE_SQRT), top))
+    SQRT_LOG.extend(math.sqrt(math.log(n)) for n in range(len(SQRT_LOG), top))
+
 
 class Node:
-    __slots__ = ("state", "moves", "children", "value", "visits", "lo", "hi")
+    __slots__ = ("state", "move", "moves", "children", "value", "visits", "lo", "hi")
 
-    def __init__(self, state, moves, value):
+    def __init__(self, state, move, moves, value):
         self.state = state
-        self.moves = moves
-        self.children = None
+        self.move = move        # the move that led here (None at a first root)
+        self.moves = moves      # legal moves, None until expanded; () at a game end
+        self.children = None    # once expanded: by value, the best for this node first
         self.value = value      # negamax value of the explored subtree (absolute plies)
         self.visits = 0
         self.lo = -WIN          # proven bounds on the exact value
@@ -68,7 +95,6 @@ class BestFirstPlus(BestFirst):
         self.temperature = temperature
         self.stop_on_win = stop_on_win
         self.rng = random.Random(seed)
-        self.root_inverse = [0.0]  # 1 / sqrt(n) by n, grown as needed
         self.cache_size = cache_size
         self.cache = {}
         if cache_size:
@@ -90,17 +116,17 @@ class BestFirstPlus(BestFirst):
         return value
 
     # -- the tree ------------------------------------------------------------------------
-    def _new_node(self, state, ply):
+    def _new_node(self, state, ply, move=None):
         moves = self.game.legal_moves(state)
         self.size += 1
         if not moves:
-            return self._end_node(state, ply)
+            return self._end_node(state, ply, move)
         if self.leaf_search is None:
-            return Node(state, moves, self.evaluate(state))
+            return Node(state, move, moves, self.evaluate(state))
         search = self.leaf_search
         before = search.incomplete
         value = search.negamax(state, self.leaf_depth, -math.inf, math.inf, ply, moves)
-        node = Node(state, moves, value)
+        node = Node(state, move, moves, value)
         if search.incomplete == before:
             node.lo = node.hi = value       # the shallow search saw every game end
         elif value >= PROVEN:
@@ -109,10 +135,12 @@ class BestFirstPlus(BestFirst):
             node.hi = value
         return node
 
-    def _end_node(self, state, ply):
-        """A finished game: its value is exact."""
-        value = terminal_value(self.game.outcome(state), ply)
-        node = Node(state, (), value)
+    def _end_node(self, state, ply, move, result=None):
+        """A finished game (``result``: its outcome, when known): its value is exact."""
+        if result is None:
+            result = self.game.outcome(state)
+        value = terminal_value(result, ply)
+        node = Node(state, move, (), value)
         node.lo = node.hi = value
         return node
 
@@ -126,30 +154,15 @@ class BestFirstPlus(BestFirst):
             return True
         return False
 
-    def _select(self, node):
+    def _softmax_choice(self, node):
+        """A child drawn with probability proportional to ``exp(-child.value / T)``,
+        among those that can still raise what this node has proven."""
         lo = node.lo
-        children = node.children
-        if self.selection == "softmax":
-            running = [c for c in children if -c.lo > lo]
-            top = max(-c.value for c in running)
-            temperature = self.temperature
-            weights = [math.exp((-c.value - top) / temperature) for c in running]
-            return self.rng.choices(running, weights)[0]
-        visits = node.visits
-        root_inverse = self.root_inverse
-        if visits >= len(root_inverse):
-            root_inverse.extend(1 / math.sqrt(n) for n in range(len(root_inverse), 2 * visits))
-        explore = self.C * math.sqrt(math.log(visits))
-        fpu = self.FPU
-        best, best_score = None, -math.inf
-        for child in children:
-            if -child.lo <= lo:
-                continue  # cannot raise what this node has proven: never again
-            n = child.visits
-            score = (explore * root_inverse[n] if n else fpu) - child.value
-            if score > best_score:
-                best, best_score = child, score
-        return best
+        running = [c for c in node.children if -c.lo > lo]
+        top = max(-c.value for c in running)
+        temperature = self.temperature
+        weights = [math.exp((-c.value - top) / temperature) for c in running]
+        return self.rng.choices(running, weights)[0]
 
     # -- the search ----------------------------------------------------------------------
     def search(self, state, deadline):
@@ -157,6 +170,8 @@ class BestFirstPlus(BestFirst):
             self.leaf_search.deadline = math.inf  # a new root is valued in full (a shallow search)
         root = self._find_root(state)
         self.root = root
+        if root.moves is None:  # a leaf of the kept tree
+            root.moves = self.game.legal_moves(root.state)
         if not root.moves:
             raise ValueError("search called on a finished game")
         if self.leaf_search is not None:
@@ -166,17 +181,19 @@ class BestFirstPlus(BestFirst):
         base_ply = self.root_ply
         start_size = self.size
         deepest = 0
-        play, legal_moves = self.game.play, self.game.legal_moves
+        play, legal_moves, outcome = self.game.play, self.game.legal_moves, self.game.outcome
         evaluate, leaf_search = self.evaluate, self.leaf_search
         new_node = self._new_node
-        select = self._select if self.selection == "softmax" else None
-        C, fpu, inverse = self.C, self.FPU, self.root_inverse
-        log, sqrt, inf = math.log, math.sqrt, math.inf
+        softmax = self._softmax_choice if self.selection == "softmax" else None
+        C, fpu, inverse, sqrt_log = self.C, self.FPU, INVERSE_SQRT, SQRT_LOG
+        inf = math.inf
+        end_node = self._end_node
         resume, resumed, kept = self.resume, 0, []
+        stop_on_win = self.stop_on_win
+        size_limit = inf if max_nodes is None else max_nodes
         while root.children is None or not (
                 perf_counter() >= deadline or root.lo == root.hi
-                or (self.stop_on_win and root.lo >= PROVEN)
-                or (max_nodes is not None and self.size >= max_nodes)):
+                or (stop_on_win and root.lo >= PROVEN) or self.size >= size_limit):
             if resumed < resume and len(kept) > 1:
                 resumed += 1
                 path = kept
@@ -185,34 +202,34 @@ class BestFirstPlus(BestFirst):
                 resumed = 0
                 node = root
                 path = [root]
-            while node.children is not None:
-                if select is not None:
-                    node = select(node)
+            if softmax is not None:
+                while node.children is not None:
+                    node = softmax(node)
                     path.append(node)
-                    continue
-                # UCT, as _select but inline: this loop is most of the search's time
+            # UCT, inline: this loop is most of the search's time. The children are
+            # sorted by value, best first, and an unvisited child is first chosen only
+            # once every better unvisited one has been (equal bonuses): so the visited
+            # children come first, and the first unvisited one in the running is the
+            # last that can win.
+            while node.children is not None:
                 visits = node.visits
                 if visits >= len(inverse):
-                    inverse.extend(1 / sqrt(n) for n in range(len(inverse), 2 * visits))
-                explore = C * sqrt(log(visits))
+                    grow_tables(visits)
+                explore = C * sqrt_log[visits]
                 lo = node.lo
                 best_score = -inf
-                if lo == -WIN:  # nothing proven here: no child is cut off
-                    for child in node.children:
-                        n = child.visits
-                        score = (explore * inverse[n] if n else fpu) - child.value
-                        if score > best_score:
-                            best_score = score
+                for child in node.children:
+                    if -child.lo <= lo:
+                        continue  # cannot raise what this node has proven: never again
+                    n = child.visits
+                    if not n:
+                        if fpu - child.value > best_score:
                             best = child
-                else:
-                    for child in node.children:
-                        if -child.lo <= lo:
-                            continue
-                        n = child.visits
-                        score = (explore * inverse[n] if n else fpu) - child.value
-                        if score > best_score:
-                            best_score = score
-                            best = child
+                        break
+                    score = explore * inverse[n] - child.value
+                    if score > best_score:
+                        best_score = score
+                        best = child
                 node = best
                 path.append(node)
             depth = len(path) - 1
@@ -221,38 +238,59 @@ class BestFirstPlus(BestFirst):
             ply = base_ply + depth
             bounds_changed = False  # whether a child has proven bounds
             if leaf_search is None:  # _new_node, inline: the other half of the time
+                # A new node learns whether the game is over (``outcome``), not its
+                # moves: most nodes are never expanded, and in most games the outcome
+                # costs much less than the move list.
+                moves = node.moves
+                if moves is None:
+                    moves = node.moves = legal_moves(node.state)
                 children = []
                 parent = node.state
-                for move in node.moves:
+                for move in moves:
                     child = play(parent, move)
-                    moves = legal_moves(child)
-                    if moves:
-                        children.append(Node(child, moves, evaluate(child)))
+                    result = outcome(child)
+                    if result is None:
+                        children.append(Node(child, move, None, evaluate(child)))
                     else:
-                        children.append(self._end_node(child, ply + 1))
+                        children.append(end_node(child, ply + 1, move, result))
                         bounds_changed = True
                 self.size += len(children)
             else:
                 size = self.size
+                if node.moves is None:
+                    node.moves = legal_moves(node.state)
                 try:
-                    children = [new_node(play(node.state, move), ply + 1) for move in node.moves]
+                    children = [new_node(play(node.state, move), ply + 1, move)
+                                for move in node.moves]
                 except Timeout:
                     self.size = size
                     break  # the leaf searches ran out of time: this expansion is dropped
                 bounds_changed = any(c.lo != -WIN or c.hi != WIN for c in children)
+            children.sort(key=value_of)
             node.children = children
             for node in path:
                 node.visits += 1
             # Back up from the leaf while something changes: a node's value or bounds
-            # change only if those of the child below did.
+            # change only if those of the child below did. A node's value is the maximum
+            # of its children's negated values, and only the child below changed (from
+            # ``was`` to ``now``): it is that child's if the child rose to it or beyond,
+            # unchanged if the child was not its maximum before, else looked for again.
             top = len(path) - 1
             value_changed = True
-            while top >= 0 and (value_changed or bounds_changed):
+            now = None  # the leaf: all of its children are new
+            while top >= 0:
                 node = path[top]
                 if value_changed:
-                    value = -min([c.value for c in node.children])
-                    value_changed = value != node.value
+                    old = node.value
+                    if now is not None and -now >= old:
+                        value = -now
+                    elif now is not None and -was != old:
+                        value = old
+                    else:
+                        value = -min([c.value for c in node.children])
                     node.value = value
+                    value_changed = value != old
+                    was, now = old, value
                 if bounds_changed:
                     bounds_changed = self._update_bounds(node)
                     resumed = resume  # proven bounds moved: next descent from the root
@@ -276,12 +314,11 @@ class BestFirstPlus(BestFirst):
         """A proven result when the root has one; else the seed's ``value + log(visits)``
         among the children that the proven bounds leave in the running."""
         children, lo, hi = node.children, node.lo, node.hi
-        indices = range(len(children))
         if lo == hi or lo >= PROVEN:
-            best = max(indices, key=lambda i: (-children[i].hi, children[i].visits))
+            best = max(children, key=lambda c: (-c.hi, c.visits))
         elif hi <= -PROVEN:
-            best = max(indices, key=lambda i: (-children[i].lo, children[i].visits))
+            best = max(children, key=lambda c: (-c.lo, c.visits))
         else:
-            running = [i for i in indices if -children[i].lo > lo or -children[i].hi == lo]
-            best = max(running, key=lambda i: self._final_score(children[i]))
-        return node.moves[best], children[best]
+            running = [c for c in children if -c.lo > lo or -c.hi == lo]
+            best = max(running, key=self._final_score)
+        return best.move, best

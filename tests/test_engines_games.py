@@ -321,6 +321,52 @@ def test_mcts_and_bestfirst_plus_keep_their_tree_between_turns(name):
         assert engine.root_ply == 2
 
 
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_outcome_is_none_exactly_while_there_are_legal_moves(name):
+    """Best-first+ creates positions knowing only their outcome and generates their moves
+    when it expands them: the two must agree on when a game is over."""
+    game, _ = load(name)
+    rng = random.Random(12)
+    seen = 0
+    for _ in range(60):
+        for state in random_game(game, rng):
+            assert (game.outcome(state) is None) == bool(game.legal_moves(state))
+            seen += 1
+    assert seen > 1000
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_bestfirst_plus_tree_keeps_its_selection_order(name):
+    """In every expanded node, each child is the position its move leads to, the node's
+    value is the negamax of its children's, and among the children that can still raise
+    the node's proven bound the visited ones come before the unvisited ones, which keep
+    their creation order, best value first: what lets the selection stop at the first
+    unvisited child."""
+    game, evaluate = load(name)
+    rng = random.Random(13)
+    for _ in range(3):
+        states = random_game(game, rng)
+        state = states[min(8, len(states) - 2)]  # early: far from a proof
+        engine = BestFirstPlus(game, evaluate, resume=16, max_nodes=3000)
+        engine.search(state, time.perf_counter() + 10)
+        stack, expanded = [engine.root], 0
+        while stack:
+            node = stack.pop()
+            if node.children is None:
+                continue
+            expanded += 1
+            children = node.children
+            assert all(game.play(node.state, c.move) == c.state for c in children)
+            assert node.value == max(-c.value for c in children)
+            running = [c for c in children if -c.lo > node.lo]
+            visited = [c.visits > 0 for c in running]
+            assert visited == sorted(visited, reverse=True)
+            fresh = [c.value for c in running if not c.visits]
+            assert fresh == sorted(fresh)
+            stack.extend(children)
+        assert expanded > 20
+
+
 # -- null-move pruning (alpha-beta's null_move option, for games with a null_move hook) --
 NULL_MOVE_GAMES = ["breakthrough", "onitama"]
 

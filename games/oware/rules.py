@@ -185,9 +185,13 @@ class Oware:
         left = SEEDS - s0 - s1
         return (s0 + left, s1) if self.to_move(state) == 0 else (s0, s1 + left)
 
-    def outcome(self, state):
-        """+1/0/-1 for the side to move once the game is over, else None."""
-        if self.legal_moves(state):
+    def outcome(self, state, _table=LEGAL, _key=KEY):
+        """+1/0/-1 for the side to move once the game is over, else None. (The look-up
+        of ``legal_moves``, inline: best-first search asks this of every new position.)"""
+        moves = _table.get(state & _key)
+        if moves is None:
+            moves = _legal_moves_slow(state)
+        if moves:
             return None
         scores = self.scores(state)
         mine = scores[self.to_move(state)]

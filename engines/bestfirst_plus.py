@@ -202,6 +202,8 @@ class BestFirstPlus(BestFirst):
                 resumed = 0
                 node = root
                 path = [root]
+            if root.visits >= len(inverse):  # no node has more visits than the root
+                grow_tables(root.visits)
             if softmax is not None:
                 while node.children is not None:
                     node = softmax(node)
@@ -212,14 +214,11 @@ class BestFirstPlus(BestFirst):
             # children come first, and the first unvisited one in the running is the
             # last that can win.
             while node.children is not None:
-                visits = node.visits
-                if visits >= len(inverse):
-                    grow_tables(visits)
-                explore = C * sqrt_log[visits]
-                lo = node.lo
+                explore = C * sqrt_log[node.visits]
+                cut = -node.lo
                 best_score = -inf
                 for child in node.children:
-                    if -child.lo <= lo:
+                    if child.lo >= cut:
                         continue  # cannot raise what this node has proven: never again
                     n = child.visits
                     if not n:
@@ -267,7 +266,8 @@ class BestFirstPlus(BestFirst):
                     break  # the leaf searches ran out of time: this expansion is dropped
                 bounds_changed = any(c.lo != -WIN or c.hi != WIN for c in children)
             children.sort(key=value_of)
-            node.children = children
+            leaf = node
+            leaf.children = children
             for node in path:
                 node.visits += 1
             # Back up from the leaf while something changes: a node's value or bounds
@@ -275,16 +275,24 @@ class BestFirstPlus(BestFirst):
             # of its children's negated values, and only the child below changed (from
             # ``was`` to ``now``): it is that child's if the child rose to it or beyond,
             # unchanged if the child was not its maximum before, else looked for again.
+            was = leaf.value
+            now = leaf.value = -children[0].value  # the best of the sorted new children
+            value_changed = now != was
+            if bounds_changed:
+                bounds_changed = self._update_bounds(leaf)
+                resumed = resume  # proven bounds moved: next descent from the root
             top = len(path) - 1
-            value_changed = True
-            now = None  # the leaf: all of its children are new
-            while top >= 0:
+            while value_changed or bounds_changed:
+                if top == 0:
+                    top = -1  # the root changed: the next descent starts there
+                    break
+                top -= 1
                 node = path[top]
                 if value_changed:
                     old = node.value
-                    if now is not None and -now >= old:
+                    if -now >= old:
                         value = -now
-                    elif now is not None and -was != old:
+                    elif -was != old:
                         value = old
                     else:
                         value = -min([c.value for c in node.children])
@@ -293,10 +301,6 @@ class BestFirstPlus(BestFirst):
                     was, now = old, value
                 if bounds_changed:
                     bounds_changed = self._update_bounds(node)
-                    resumed = resume  # proven bounds moved: next descent from the root
-                if not (value_changed or bounds_changed):
-                    break
-                top -= 1
             # path[top] kept its value (or is above the root): selection above it would
             # pick the same nodes, so the next descent may start there
             kept = path[:top + 1]

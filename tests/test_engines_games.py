@@ -338,7 +338,8 @@ def test_outcome_is_none_exactly_while_there_are_legal_moves(name):
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_bestfirst_plus_tree_keeps_its_selection_order(name):
     """In every expanded node, each child is the position its move leads to, the node's
-    value is the negamax of its children's, and among the children that can still raise
+    value is the negamax of its children's, its visits are its own expansion and its
+    children's visits, and among the children that can still raise
     the node's proven bound the visited ones come before the unvisited ones, which keep
     their creation order, best value first: what lets the selection stop at the first
     unvisited child."""
@@ -358,6 +359,7 @@ def test_bestfirst_plus_tree_keeps_its_selection_order(name):
             children = node.children
             assert all(game.play(node.state, c.move) == c.state for c in children)
             assert node.value == max(-c.value for c in children)
+            assert node.visits == 1 + sum(c.visits for c in children)
             running = [c for c in children if -c.lo > node.lo]
             visited = [c.visits > 0 for c in running]
             assert visited == sorted(visited, reverse=True)

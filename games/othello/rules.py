@@ -283,13 +283,12 @@ class Othello:
             player = 1 - player
 
     # -- result ------------------------------------------------------------------------
-    def is_over(self, state):
-        mover, other, _ = state
-        return not (self.move_mask(mover, other) or self.move_mask(other, mover))
-
     def outcome(self, state):
-        """+1/0/-1 for the side to move once the game is over, else None."""
-        if not self.is_over(state):
+        """+1/0/-1 for the side to move once the game is over, else None: over when
+        neither side can move. (Best-first search asks this of every new position.)"""
+        mover, other, _ = state
+        move_mask = self.move_mask
+        if move_mask(mover, other) or move_mask(other, mover):
             return None
         return self.final_result(state)
 

@@ -339,13 +339,15 @@ def bestfirst_target(name, game, evaluate, seconds, rounds):
           f" evaluations/s, seed over alpha-beta: {statistics.median(evaluations):.2f}x")
 
 
-def bestfirst_at_the_clock(name, game, evaluate, count):
+def bestfirst_at_the_clock(name, game, evaluate, count, budget):
     """The same ratio, positions/s over alpha-beta's nodes/s, for fresh searches of the
     arena's turn (budget x SHARE) from ``count`` midgame positions: the regime the bots
     play in, where the trees are smaller and best-first's descent from the root shorter
-    than in the longer searches above."""
+    than in the longer searches above. Fewer positions where four searches of each would
+    take more than ``budget`` seconds (Reversi's 5 s turns); one search is a noisy
+    figure (Reversi's ratios range from 0.5x to 1.1x), so not fewer than 3."""
     seconds = GAMES[name][3] * SHARE / 1000
-    count = max(3, min(count, int(30 / (4 * seconds))))  # about 30 s a game (Reversi: 5 s turns)
+    count = max(3, min(count, int(budget / (4 * seconds))))
     ratios = []
     for state in midgame_positions(game, count, seed=11):
         ab = rate(AlphaBeta(game, counted(evaluate)), state, seconds)
@@ -373,7 +375,7 @@ def run(quick=False):
         if GAMES[name][2]:
             mcts_targets(name, game, evaluate, seconds, rounds)
         bestfirst_target(name, game, evaluate, seconds / 2, 1 if quick else 2)
-        bestfirst_at_the_clock(name, game, evaluate, 10 if quick else 30)
+        bestfirst_at_the_clock(name, game, evaluate, 10 if quick else 30, 30 if quick else 180)
         ordering(name, game, evaluate, quick)
         overruns(name, game, evaluate, 30 if quick else 150)
 

@@ -19,8 +19,9 @@ Figures (``python -m bench engines``, ``--quick`` for shorter runs):
   start position; best-first positions per second against alpha-beta nodes per second
   with the same evaluation (>= 0.8x), in searches of 1 s and in searches of the arena's
   turn (the ratio falls as the trees grow: best-first descends from the root for every
-  expansion).
+  expansion), with the collector off as in the bots.
 """
+import functools
 import gc
 import importlib
 import random
@@ -96,6 +97,20 @@ def midgame_positions(game, count, seed=5, low=10, high=30):
         if ply < len(states) - 1:
             found.append(states[ply])
     return found
+
+
+def collector_off(function):
+    """``function`` run with the cyclic garbage collector off, as the bots run
+    (engines/driver.py): a collection walks every live object, so it would charge a
+    search for the size of the tree it holds, which the bots never pay."""
+    @functools.wraps(function)
+    def wrapper(*args, **kwargs):
+        gc.disable()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            gc.enable()
+    return wrapper
 
 
 def rate(engine, state, seconds):
@@ -224,16 +239,9 @@ def ordering(name, game, evaluate, quick):
 
 
 # -- deadlines -----------------------------------------------------------------------
+@collector_off
 def overruns(name, game, evaluate, count):
-    """Worst time past the deadline; the collector is off, as in the bots (driver.run)."""
-    gc.disable()
-    try:
-        measure_overruns(name, game, evaluate, count)
-    finally:
-        gc.enable()
-
-
-def measure_overruns(name, game, evaluate, count):
+    """Worst time past the deadline."""
     rng = random.Random(3)
     worst = {}
     positions = []
@@ -312,6 +320,7 @@ def counted(evaluate):
     return wrapper
 
 
+@collector_off
 def bestfirst_target(name, game, evaluate, seconds, rounds):
     """Positions per second, the target's figure; and, beside it, evaluations per second
     (both engines wrapped in the same counter): best-first evaluates every position it
@@ -339,6 +348,7 @@ def bestfirst_target(name, game, evaluate, seconds, rounds):
           f" evaluations/s, seed over alpha-beta: {statistics.median(evaluations):.2f}x")
 
 
+@collector_off
 def bestfirst_at_the_clock(name, game, evaluate, count, budget):
     """The same ratio, positions/s over alpha-beta's nodes/s, for fresh searches of the
     arena's turn (budget x SHARE) from ``count`` midgame positions: the regime the bots

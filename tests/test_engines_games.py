@@ -339,10 +339,9 @@ def test_outcome_is_none_exactly_while_there_are_legal_moves(name):
 def test_bestfirst_plus_tree_keeps_its_selection_order(name):
     """In every expanded node, each child is the position its move leads to, the node's
     value is the negamax of its children's, its visits are its own expansion and its
-    children's visits, and among the children that can still raise
-    the node's proven bound the visited ones come before the unvisited ones, which keep
-    their creation order, best value first: what lets the selection stop at the first
-    unvisited child."""
+    children's visits, and among the children that can still raise the node's proven
+    bound the visited ones come before the unvisited ones, which keep their creation
+    order, best value first: what lets the selection stop at the first unvisited child."""
     game, evaluate = load(name)
     rng = random.Random(13)
     for _ in range(3):

@@ -28,7 +28,8 @@ The tree and the negamax back-up are those of engines/bestfirst.py. What is adde
 Implementation: the UCT descent and the expansion are written inline in ``search``,
 which is where the time goes; a node's value and bounds are recomputed on the way back
 only while they change (a node changes only if the child below it did). Three things
-keep the cost of a position low (the seed's engine does none of them):
+keep the cost of a position low (the seed's engine, kept as it was, has only the first
+half of the third):
 
 - a new position is asked ``game.outcome``, not for its moves: most positions are never
   expanded, and the move list costs more than the outcome in every game but Oware;
@@ -74,7 +75,7 @@ class Node:
     def __init__(self, state, move, moves, value):
         self.state = state
         self.move = move        # the move that led here (None at a first root)
-        self.moves = moves      # legal moves, None until expanded; () at a game end
+        self.moves = moves      # legal moves (None until expanded); () at a game end
         self.children = None    # once expanded: by value, the best for this node first
         self.value = value      # negamax value of the explored subtree (absolute plies)
         self.visits = 0

@@ -336,15 +336,10 @@ def bestfirst_target(name, game, evaluate, seconds, rounds):
             start = time.perf_counter()
             bf = rate(BestFirst(game, bf_eval), state, seconds)
             bf_time = time.perf_counter() - start
-            # the same counting wrapper everywhere, so that no engine runs a cheaper call
-            bfp = rate(BestFirstPlus(game, counted(evaluate)), state, seconds)
-            bfr = rate(BestFirstPlus(game, counted(evaluate), resume=16), state, seconds)
-            ratios.append((bf / ab, bfp / ab, bfr / ab))
+            ratios.append((bf / ab, *plus_rates(game, evaluate, state, seconds, ab)))
             evaluations.append((bf_eval.calls[0] / bf_time) / (ab_eval.calls[0] / ab_time))
     print(f"{name} best-first positions/s over alpha-beta nodes/s (same evaluation, midgame):"
-          f" seed {statistics.median(r[0] for r in ratios):.2f}x,"
-          f" best-first+ {statistics.median(r[1] for r in ratios):.2f}x,"
-          f" best-first+ resume=16 {statistics.median(r[2] for r in ratios):.2f}x (target 0.8x);"
+          f" {bestfirst_medians(ratios)};"
           f" evaluations/s, seed over alpha-beta: {statistics.median(evaluations):.2f}x")
 
 
@@ -362,13 +357,23 @@ def bestfirst_at_the_clock(name, game, evaluate, count, budget):
     for state in midgame_positions(game, count, seed=11):
         ab = rate(AlphaBeta(game, counted(evaluate)), state, seconds)
         ratios.append((rate(BestFirst(game, counted(evaluate)), state, seconds) / ab,
-                       rate(BestFirstPlus(game, counted(evaluate)), state, seconds) / ab,
-                       rate(BestFirstPlus(game, counted(evaluate), resume=16), state, seconds) / ab))
+                       *plus_rates(game, evaluate, state, seconds, ab)))
     print(f"{name} best-first positions/s over alpha-beta nodes/s at the arena's turn"
-          f" ({seconds * 1000:.0f} ms, median of {count} midgame positions):"
-          f" seed {statistics.median(r[0] for r in ratios):.2f}x,"
-          f" best-first+ {statistics.median(r[1] for r in ratios):.2f}x,"
-          f" best-first+ resume=16 {statistics.median(r[2] for r in ratios):.2f}x (target 0.8x)")
+          f" ({seconds * 1000:.0f} ms, median of {count} midgame positions): {bestfirst_medians(ratios)}")
+
+
+def plus_rates(game, evaluate, state, seconds, ab):
+    """Best-first+'s positions/s, plain and with resume=16, over alpha-beta's ``ab``
+    (the same counting wrapper everywhere, so that no engine runs a cheaper call)."""
+    return (rate(BestFirstPlus(game, counted(evaluate)), state, seconds) / ab,
+            rate(BestFirstPlus(game, counted(evaluate), resume=16), state, seconds) / ab)
+
+
+def bestfirst_medians(ratios):
+    """The medians of (seed, best-first+, best-first+ resume=16) ratios, as printed."""
+    seed, plus, resumed = (statistics.median(r[i] for r in ratios) for i in range(3))
+    return (f"seed {seed:.2f}x, best-first+ {plus:.2f}x, best-first+ resume=16 {resumed:.2f}x"
+            " (target 0.8x)")
 
 
 def run(quick=False):

@@ -237,13 +237,13 @@ class BestFirstPlus(BestFirst):
                 deepest = depth
             ply = base_ply + depth
             bounds_changed = False  # whether a child has proven bounds
+            moves = node.moves
+            if moves is None:  # a node is created without its moves: see below
+                moves = node.moves = legal_moves(node.state)
             if leaf_search is None:  # _new_node, inline: the other half of the time
                 # A new node learns whether the game is over (``outcome``), not its
                 # moves: most nodes are never expanded, and in most games the outcome
                 # costs much less than the move list.
-                moves = node.moves
-                if moves is None:
-                    moves = node.moves = legal_moves(node.state)
                 children = []
                 parent = node.state
                 for move in moves:
@@ -257,11 +257,8 @@ class BestFirstPlus(BestFirst):
                 self.size += len(children)
             else:
                 size = self.size
-                if node.moves is None:
-                    node.moves = legal_moves(node.state)
                 try:
-                    children = [new_node(play(node.state, move), ply + 1, move)
-                                for move in node.moves]
+                    children = [new_node(play(node.state, move), ply + 1, move) for move in moves]
                 except Timeout:
                     self.size = size
                     break  # the leaf searches ran out of time: this expansion is dropped

@@ -1,4 +1,8 @@
-"""Oware evaluation: range, the same value from both seats, and the sign of each term."""
+"""Oware evaluation: the formula, range, the same value from both seats, and the sign of
+each term."""
+
+import math
+import random
 
 import pytest
 
@@ -18,6 +22,30 @@ def mirrored(state):
     houses = game.houses(state)
     s0, s1 = game.stores(state)
     return game.make_state(houses[6:] + houses[:6], (s1, s0), game.ply(state) + 1)
+
+
+def by_the_formula(state, material=1.0, seeds=1.0, mobility=0.15, tempo=0.2):
+    """The evaluation written out from the houses, stores and ply (the module docstring's
+    four terms), to check the packed look-ups against."""
+    player = game.to_move(state)
+    houses = game.houses(state)
+    mine, theirs = houses[6 * player:6 * player + 6], houses[6 - 6 * player:12 - 6 * player]
+    stores = game.stores(state)
+    fade = 1.0 - 2 * (game.ply(state) // 2) / MAX_TURNS
+    score = (material * (stores[player] - stores[1 - player]) / 12
+             + seeds * fade * (sum(mine) - sum(theirs)) / 24
+             + mobility * (sum(h > 0 for h in mine) - sum(h > 0 for h in theirs)) / 6
+             + tempo * (sum(h in (1, 2) for h in mine) - sum(h in (1, 2) for h in theirs)) / 6)
+    return math.tanh(score)
+
+
+def test_the_value_is_the_formula_for_any_weights():
+    positions = random_game_positions(game, 2000)
+    rng = random.Random(3)
+    for weights in ({}, ONLY["seeds"], {t: rng.uniform(-2, 2) for t in ONLY}):
+        evaluate_with = make_evaluator(game, **weights)
+        for state in positions:
+            assert evaluate_with(state) == pytest.approx(by_the_formula(state, **weights), abs=1e-12)
 
 
 def test_values_stay_in_range_and_do_not_depend_on_the_seat():

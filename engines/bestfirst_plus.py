@@ -57,16 +57,18 @@ CACHE_SIZE = 0      # evaluation cache entries (0: no cache)
 value_of = attrgetter("value")
 
 # 1 / sqrt(n) and sqrt(ln n) by n, shared by every search and grown as needed: the UCT
-# term C * sqrt(ln N / n) is C * SQRT_LOG[N] * INVERSE_SQRT[n], look-ups and products.
+# term C * sqrt(ln N / n) is C * SQRT_LOG[N + 1] * INVERSE_SQRT[n], look-ups and products.
+# The search counts a visit on the way down, so the parent's count N + 1 includes the
+# descent in progress when it selects: SQRT_LOG is shifted by one, to read sqrt(ln N).
 INVERSE_SQRT = [0.0]
-SQRT_LOG = [0.0]
+SQRT_LOG = [0.0, 0.0]
 
 
 def grow_tables(visits):
     """Extends both tables to twice ``visits`` entries."""
     top = 2 * visits
     INVERSE_SQRT.extend(1 / math.sqrt(n) for n in range(len(INVERSE_SQRT), top))
-    SQRT_LOG.extend(math.sqrt(math.log(n)) for n in range(len(SQRT_LOG), top))
+    SQRT_LOG.extend(math.sqrt(math.log(n - 1)) for n in range(len(SQRT_LOG), top))
 
 
 class Node:
@@ -203,22 +205,25 @@ class BestFirstPlus(BestFirst):
                 resumed = 0
                 node = root
                 path = [root]
+            for above in path:  # visits are counted on the way down
+                above.visits += 1
             if root.visits >= len(inverse):  # no node has more visits than the root
                 grow_tables(root.visits)
             if softmax is not None:
                 while node.children is not None:
                     node = softmax(node)
+                    node.visits += 1
                     path.append(node)
             # UCT, inline: this loop is most of the search's time. The children are
             # sorted by value, best first, and an unvisited child is first chosen only
             # once every better unvisited one has been (equal bonuses): so the visited
             # children come first, and the first unvisited one in the running is the
             # last that can win.
-            while node.children is not None:
+            while (children := node.children) is not None:
                 explore = C * sqrt_log[node.visits]
                 cut = -node.lo
                 best_score = -inf
-                for child in node.children:
+                for child in children:
                     if child.lo >= cut:
                         continue  # cannot raise what this node has proven: never again
                     n = child.visits
@@ -231,6 +236,7 @@ class BestFirstPlus(BestFirst):
                         best_score = score
                         best = child
                 node = best
+                node.visits += 1
                 path.append(node)
             depth = len(path) - 1
             if depth > deepest:
@@ -261,13 +267,13 @@ class BestFirstPlus(BestFirst):
                     children = [new_node(play(node.state, move), ply + 1, move) for move in moves]
                 except Timeout:
                     self.size = size
+                    for above in path:
+                        above.visits -= 1
                     break  # the leaf searches ran out of time: this expansion is dropped
                 bounds_changed = any(c.lo != -WIN or c.hi != WIN for c in children)
             children.sort(key=value_of)
             leaf = node
             leaf.children = children
-            for node in path:
-                node.visits += 1
             # Back up from the leaf while something changes: a node's value or bounds
             # change only if those of the child below did. A node's value is the maximum
             # of its children's negated values, and only the child below changed (from
@@ -293,7 +299,7 @@ class BestFirstPlus(BestFirst):
                     elif -was != old:
                         value = old
                     else:
-                        value = -min([c.value for c in node.children])
+                        value = -min(map(value_of, node.children))
                     node.value = value
                     value_changed = value != old
                     was, now = old, value
@@ -301,7 +307,8 @@ class BestFirstPlus(BestFirst):
                     bounds_changed = self._update_bounds(node)
             # path[top] kept its value (or is above the root): selection above it would
             # pick the same nodes, so the next descent may start there
-            kept = path[:top + 1]
+            del path[top + 1:]
+            kept = path
         if root.children is None:  # not even one expansion in time
             return SearchResult(root.moves[0], root.value, 0, 0, [root.moves[0]])
         move, child = self._final_choice(root)

@@ -89,13 +89,15 @@ SOW_ADD, SOW_LAST = _build_sowing_tables()
 
 
 def _build_legal_table():
-    """Legal moves keyed by ``state & KEY`` for every key where the opponent has seeds
-    and the game is not over; other keys are left to ``_legal_moves_slow``."""
+    """Legal moves keyed by ``state & KEY`` for every key where the game goes on and the
+    opponent has seeds (so every house holding seeds can be played); other keys (game
+    over, or must-feed) are left to ``_legal_moves_slow``. A key is in the table exactly
+    when the game goes on with no must-feed rule in force."""
     table = {}
     for player in (0, 1):
         own = range(6 * player, 6 * player + 6)
         opp_bits = [OCCUPIED[h] for h in range(6 * (1 - player), 6 * (1 - player) + 6)]
-        for own_pattern in range(64):
+        for own_pattern in range(1, 64):
             moves = tuple(m for m in range(6) if own_pattern >> m & 1)
             own_key = sum(OCCUPIED[h] for m, h in enumerate(own) if own_pattern >> m & 1)
             for opp_pattern in range(1, 64):
@@ -188,10 +190,7 @@ class Oware:
     def outcome(self, state, _table=LEGAL, _key=KEY):
         """+1/0/-1 for the side to move once the game is over, else None. (The look-up
         of ``legal_moves``, inline: best-first search asks this of every new position.)"""
-        moves = _table.get(state & _key)
-        if moves is None:
-            moves = _legal_moves_slow(state)
-        if moves:
+        if state & _key in _table or _legal_moves_slow(state):
             return None
         scores = self.scores(state)
         mine = scores[self.to_move(state)]

@@ -32,31 +32,35 @@ def make_move_mask(size):
 
     For each of the 8 directions, runs of ``other`` discs that start next to a ``mover``
     disc are grown one step at a time until they stop; the square just past a run is a
-    move if it is empty. A disc shifted sideways must stay off the column it would
-    wrap onto, hence the column masks. The directions are written out one by one: this
-    function is most of the cost of a playout, and a loop over directions is slower.
+    move if it is empty. The directions are written out one by one: this function is
+    most of the cost of a playout, and a loop over directions is slower.
+
+    A sideways shift must not wrap from one edge column onto the other. Sideways runs
+    are grown through the discs off both edge columns only: a disc on an edge column
+    has nothing beyond it in that direction, and where a run stops before it, the square
+    past the run is that disc, not empty. So no shifted set needs a column mask of its own.
     """
     full = (1 << (size * size)) - 1
-    nf, nl = column_masks(size)  # landing squares of eastward / westward shifts
+    not_first, not_last = column_masks(size)
+    inner_columns = not_first & not_last
     up, down_right, down_left = size, size + 1, size - 1
 
     def move_mask(mover, other):
-        east_run = other & nf
-        west_run = other & nl
+        inner = other & inner_columns
         # east (+1)
-        t = east_run & (mover << 1)
+        t = inner & (mover << 1)
         acc = t
         while t:
-            t = east_run & (t << 1)
+            t = inner & (t << 1)
             acc |= t
-        moves = (acc << 1) & nf
+        moves = acc << 1
         # west (-1)
-        t = west_run & (mover >> 1)
+        t = inner & (mover >> 1)
         acc = t
         while t:
-            t = west_run & (t >> 1)
+            t = inner & (t >> 1)
             acc |= t
-        moves |= (acc >> 1) & nl
+        moves |= acc >> 1
         # south (+size)
         t = other & (mover << up)
         acc = t
@@ -72,33 +76,33 @@ def make_move_mask(size):
             acc |= t
         moves |= acc >> up
         # south-east (+size+1)
-        t = east_run & (mover << down_right)
+        t = inner & (mover << down_right)
         acc = t
         while t:
-            t = east_run & (t << down_right)
+            t = inner & (t << down_right)
             acc |= t
-        moves |= (acc << down_right) & nf
+        moves |= acc << down_right
         # north-west (-size-1)
-        t = west_run & (mover >> down_right)
+        t = inner & (mover >> down_right)
         acc = t
         while t:
-            t = west_run & (t >> down_right)
+            t = inner & (t >> down_right)
             acc |= t
-        moves |= (acc >> down_right) & nl
+        moves |= acc >> down_right
         # south-west (+size-1)
-        t = west_run & (mover << down_left)
+        t = inner & (mover << down_left)
         acc = t
         while t:
-            t = west_run & (t << down_left)
+            t = inner & (t << down_left)
             acc |= t
-        moves |= (acc << down_left) & nl
+        moves |= acc << down_left
         # north-east (-size+1)
-        t = east_run & (mover >> down_left)
+        t = inner & (mover >> down_left)
         acc = t
         while t:
-            t = east_run & (t >> down_left)
+            t = inner & (t >> down_left)
             acc |= t
-        moves |= (acc >> down_left) & nf
+        moves |= acc >> down_left
         return moves & full & ~(mover | other)
 
     return move_mask
@@ -151,7 +155,9 @@ def make_flips(size):
 
     Each square keeps its rays (the squares in one direction, nearest first, as bits),
     leaving out rays too short to flip anything; a ray flips the ``other`` discs it
-    crosses if a ``mover`` disc closes them.
+    crosses if a ``mover`` disc closes them. Only the rays whose first square holds an
+    ``other`` disc are walked (two or three of the eight, most of the time), found from
+    one AND with the square's neighbours.
     """
     rays = []
     for square in range(size * size):
@@ -167,15 +173,24 @@ def make_flips(size):
                     ray.append(1 << (row * size + col))
                     row, col = row + d_row, col + d_col
                 if len(ray) >= 2:
-                    mine.append(tuple(ray))
-        rays.append(tuple(mine))
+                    mine.append(ray)
+        # by the ray's first square: the rest of the ray
+        rays.append({ray[0]: tuple(ray[1:]) for ray in mine})
     rays = tuple(rays)
+    # the first squares of every ray of a square (the neighbours it can flip through)
+    starts = tuple(sum(by_start) for by_start in rays)
 
     def flips(mover, other, square):
         flipped = 0
-        for ray in rays[square]:
-            line = 0
-            for bit in ray:
+        beside = other & starts[square]  # only a ray starting on an ``other`` disc flips
+        if not beside:
+            return 0
+        by_start = rays[square]
+        while beside:
+            first = beside & -beside
+            beside ^= first
+            line = first
+            for bit in by_start[first]:
                 if other & bit:
                     line |= bit
                 else:

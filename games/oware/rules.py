@@ -188,8 +188,9 @@ class Oware:
         return (s0 + left, s1) if self.to_move(state) == 0 else (s0, s1 + left)
 
     def outcome(self, state, _table=LEGAL, _key=KEY):
-        """+1/0/-1 for the side to move once the game is over, else None. (The look-up
-        of ``legal_moves``, inline: best-first search asks this of every new position.)"""
+        """+1/0/-1 for the side to move once the game is over, else None. (Mostly one
+        membership test in the legal-move table: best-first search asks this of every
+        new position.)"""
         if state & _key in _table or _legal_moves_slow(state):
             return None
         scores = self.scores(state)

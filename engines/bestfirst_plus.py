@@ -53,6 +53,7 @@ from engines.bestfirst import C, FPU, BestFirst
 
 TEMPERATURE = 0.1   # softmax selection: lower is greedier
 CACHE_SIZE = 0      # evaluation cache entries (0: no cache)
+LOOK_EVERY = 16     # positions created between two looks at the clock
 
 value_of = attrgetter("value")
 
@@ -194,9 +195,9 @@ class BestFirstPlus(BestFirst):
         resume, resumed, kept = self.resume, 0, []
         stop_on_win = self.stop_on_win
         size_limit = inf if max_nodes is None else max_nodes
+        look = self.size  # the size at which to look at the clock and the budget next
         while root.children is None or not (
-                perf_counter() >= deadline or root.lo == root.hi
-                or (stop_on_win and root.lo >= PROVEN) or self.size >= size_limit):
+                root.lo == root.hi or (stop_on_win and root.lo >= PROVEN)):
             if resumed < resume and len(kept) > 1:
                 resumed += 1
                 path = kept
@@ -313,6 +314,10 @@ class BestFirstPlus(BestFirst):
             # pick the same nodes, so the next descent may start there
             del path[top + 1:]
             kept = path
+            if self.size >= look:  # every LOOK_EVERY positions, as alpha-beta does
+                if self.size >= size_limit or perf_counter() >= deadline:
+                    break
+                look = min(self.size + LOOK_EVERY, size_limit)
         if root.children is None:  # not even one expansion in time
             return SearchResult(root.moves[0], root.value, 0, 0, [root.moves[0]])
         move, child = self._final_choice(root)

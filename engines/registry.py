@@ -1,0 +1,100 @@
+"""The engines by name, and the types of their parameters: the one list that the bots'
+runtime, the solver's inner engine, the arena's tuner and the bench read.
+
+An engine's parameters are its constructor's keyword arguments after ``game`` and
+``evaluate``. Each has a type: its annotation where it has one (parameters whose
+default is None say what they take, e.g. ``seed: int = None``), else the type of its
+default. ``convert`` turns the text of a command-line value into that type, so that a
+wrong name or value is caught before any search runs.
+"""
+
+import inspect
+
+from engines.alphabeta import AlphaBeta, AlphaBetaPlus
+from engines.bestfirst import BestFirst
+from engines.bestfirst_plus import BestFirstPlus
+from engines.mcts import MCTS
+from engines.solver import Solver
+
+ENGINES = {"bestfirst": BestFirst, "bestfirst+": BestFirstPlus, "alphabeta": AlphaBeta,
+           "alphabeta+": AlphaBetaPlus, "mcts": MCTS, "solver": Solver}
+INNER = "engine"  # the parameter of an engine that wraps another (the solver): its name
+INNER_CHOICES = sorted(name for name in ENGINES if name != "solver")
+# Types that a command-line value can take; parameters of other types (callables, such
+# as the solver's solve_when) are set by the bot's configuration only.
+SETTABLE = (bool, int, float, str, list)
+TRUE, FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
+
+
+def engine_class(name):
+    """The class of the engine ``name``; ValueError naming the engines otherwise."""
+    try:
+        return ENGINES[name]
+    except KeyError:
+        raise ValueError(f"unknown engine {name!r}; engines: {', '.join(sorted(ENGINES))}") from None
+
+
+def parameters(name, inner=None):
+    """{parameter: (type, default)} of the engine ``name``. An engine that wraps another
+    (a parameter ``engine``) also takes the inner engine's parameters: those of
+    ``inner``, or of its default inner engine."""
+    found = {}
+    signature = inspect.signature(engine_class(name).__init__)
+    for param in list(signature.parameters.values())[3:]:  # after self, game, evaluate
+        if param.kind is not param.KEYWORD_ONLY and param.kind is not param.POSITIONAL_OR_KEYWORD:
+            continue
+        kind = param.annotation if param.annotation is not param.empty else type(param.default)
+        found[param.name] = (kind, param.default)
+    if INNER in found:
+        inner_params = parameters(inner or found[INNER][1])
+        found = {**inner_params, **found}
+    return found
+
+
+def convert(kind, text):
+    """``text`` as a value of type ``kind``; ValueError saying what was expected."""
+    if kind is bool:
+        if text.lower() in TRUE:
+            return True
+        if text.lower() in FALSE:
+            return False
+        raise ValueError("expected true or false")
+    if kind is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError("expected an integer") from None
+    if kind is float:
+        try:
+            return float(text)
+        except ValueError:
+            raise ValueError("expected a number") from None
+    if kind is list:
+        try:
+            return [float(item) for item in text.split(",")]
+        except ValueError:
+            raise ValueError("expected numbers separated by commas") from None
+    if kind is str:
+        return text
+    raise ValueError("cannot be set from the command line")
+
+
+def typed_parameters(name, texts):
+    """{parameter: value} of the engine ``name`` from {parameter: text}; ValueError
+    naming the first parameter that it does not take or whose value does not fit."""
+    known = parameters(name, texts.get(INNER))
+    values = {}
+    for key, text in texts.items():
+        if key not in known:
+            raise ValueError(f"{name} has no parameter {key!r}; it takes {', '.join(sorted(known))}")
+        kind, default = known[key]
+        if key == INNER and text not in INNER_CHOICES:
+            raise ValueError(f"{key}={text}: expected one of {', '.join(INNER_CHOICES)}")
+        if default is None and text.lower() == "none":
+            values[key] = None
+            continue
+        try:
+            values[key] = convert(kind, text)
+        except ValueError as error:
+            raise ValueError(f"{key}={text}: {error}") from None
+    return values

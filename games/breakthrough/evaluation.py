@@ -28,6 +28,7 @@ matters where the search cannot see the end of a race.
 import math
 
 from games.breakthrough.rules import ROW_BITS, ROW_MASKS, square_bit
+from games.weights import merged
 
 WEIGHTS = {"material": 1.0, "advance": 0.6, "defended": 0.0, "runner": 2.0}
 
@@ -116,11 +117,7 @@ def attacks(board, player):
 
 
 def make_evaluator(game, **weights):
-    w = dict(WEIGHTS)
-    unknown = set(weights) - set(w)
-    if unknown:
-        raise ValueError(f"unknown Breakthrough evaluation weights: {sorted(unknown)}")
-    w.update(weights)
+    w = merged(WEIGHTS, weights, "Breakthrough evaluation")
     w_material = w["material"] / 4.0
     w_advance = w["advance"] / ADVANCE_SCALE
     w_defended = w["defended"] / 8.0

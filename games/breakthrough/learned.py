@@ -26,6 +26,7 @@ import math
 
 from games.breakthrough.evaluation import attacks, rows_travelled, runner
 from games.breakthrough.rules import BOARD_BYTES, ROW_BITS, squares_of
+from games.weights import of_length
 
 FILE_CLASS = (0, 1, 2, 3, 3, 2, 1, 0)
 PIECE_SQUARES = 8 * 4
@@ -82,8 +83,7 @@ def make_evaluator(game, weights=None):
     """The evaluation with ``weights`` (default: the fitted ones)."""
     if weights is None:
         from games.breakthrough.learned_weights import WEIGHTS as weights
-    if len(weights) != FEATURES:
-        raise ValueError(f"a learned Breakthrough evaluation needs {FEATURES} weights, got {len(weights)}")
+    of_length(weights, FEATURES, "learned Breakthrough evaluation")
     weights = [w / 2 for w in weights]  # tanh(x / 2) = 2 sigmoid(x) - 1
     # Per colour of the mover: the row tables of its pieces and of the opponent's.
     tables = tuple((_row_tables(weights, MINE, player), _row_tables(weights, THEIRS, 1 - player))

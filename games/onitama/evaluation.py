@@ -17,6 +17,7 @@ a player after it plays, so it is ignored.
 import math
 
 from games.onitama.rules import CARD_COUNT, SHRINE, SIZE, SQUARES, card_vectors
+from games.weights import merged
 
 WEIGHTS = {"material": 1.0, "threat": 2.0, "danger": 0.6, "shrine": 0.3, "mobility": 0.5}
 
@@ -47,11 +48,7 @@ STEPS_TO = tuple(
 
 
 def make_evaluator(game, **weights):
-    w = dict(WEIGHTS)
-    unknown = set(weights) - set(w)
-    if unknown:
-        raise ValueError(f"unknown Onitama evaluation weights: {sorted(unknown)}")
-    w.update(weights)
+    w = merged(WEIGHTS, weights, "Onitama evaluation")
     w_material, w_threat, w_danger = w["material"], w["threat"], w["danger"]
     w_shrine, w_mobility = w["shrine"], w["mobility"]
     reach = REACH

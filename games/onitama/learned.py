@@ -24,6 +24,7 @@ import math
 
 from games.onitama.evaluation import REACH
 from games.onitama.rules import CARD_COUNT, SHRINE, SIZE, SQUARES
+from games.weights import of_length
 
 CLASSES = SIZE * 3  # rows x folded files
 MY_STUDENT, MY_MASTER, THEIR_STUDENT, THEIR_MASTER = (k * CLASSES for k in range(4))
@@ -112,8 +113,7 @@ def make_evaluator(game, weights=None):
     """The evaluation with ``weights`` (default: the fitted ones)."""
     if weights is None:
         from games.onitama.learned_weights import WEIGHTS as weights
-    if len(weights) != FEATURES:
-        raise ValueError(f"a learned Onitama evaluation needs {FEATURES} weights, got {len(weights)}")
+    of_length(weights, FEATURES, "learned Onitama evaluation")
     half = [w / 2 for w in weights]  # tanh(x / 2) = 2 sigmoid(x) - 1
     # Per colour of the mover, per square: the weight of each kind of piece there.
     square_weights = tuple(

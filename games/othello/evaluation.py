@@ -12,6 +12,8 @@ keeps its sign in both games: having choices is always good.
 
 import math
 
+from games.weights import merged
+
 WEIGHTS = {"position": 1.0, "mobility": 1.2, "corners": 0.8, "discs": 0.6}
 
 # Square classes of the positional table, by distance from the nearest corner.
@@ -49,11 +51,7 @@ def class_masks(size):
 
 
 def make_evaluator(game, **weights):
-    w = dict(WEIGHTS)
-    unknown = set(weights) - set(w)
-    if unknown:
-        raise ValueError(f"unknown Othello evaluation weights: {sorted(unknown)}")
-    w.update(weights)
+    w = merged(WEIGHTS, weights, "Othello evaluation")
     sign = -1.0 if game.misere else 1.0
     w_position = sign * w["position"]
     w_mobility = w["mobility"]

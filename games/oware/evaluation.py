@@ -21,6 +21,7 @@ import math
 
 from games.oware.rules import (BIAS, FIELD_MASK, HOUSE_SHIFT, MAX_TURNS, PLY_BIAS, SEEDS,
                                STORE_BIAS, STORE_SHIFT)
+from games.weights import merged
 
 WEIGHTS = {"material": 1.0, "seeds": 1.0, "mobility": 0.15, "tempo": 0.2}
 
@@ -49,11 +50,7 @@ PAIR_SEEDS = pair_table(FIELD_SEEDS)
 
 
 def make_evaluator(game, **weights):
-    w = dict(WEIGHTS)
-    unknown = set(weights) - set(w)
-    if unknown:
-        raise ValueError(f"unknown Oware evaluation weights: {sorted(unknown)}")
-    w.update(weights)
+    w = merged(WEIGHTS, weights, "Oware evaluation")
     w_material = w["material"] / 12.0
     # The seeds term fades with full moves played, so both players see the same value;
     # its weight is looked up by the ply field (state & 511, the ply + PLY_BIAS).

@@ -29,6 +29,7 @@ computes the same sum with one table look-up per house (the tests hold them equa
 import math
 
 from games.oware.rules import BIAS, FIELD_MASK, HOUSE_SHIFT, MAX_TURNS, PLY_BIAS, SEEDS, STORE_BIAS, STORE_SHIFT
+from games.weights import of_length
 
 BUCKET_LIMITS = (0, 1, 2, 3, 6, 11)  # bucket k holds up to BUCKET_LIMITS[k] seeds; the last, more
 BUCKETS = len(BUCKET_LIMITS) + 1
@@ -98,8 +99,7 @@ def make_evaluator(game, weights=None):
     """The evaluation with ``weights`` (default: the fitted ones)."""
     if weights is None:
         from games.oware.learned_weights import WEIGHTS as weights
-    if len(weights) != FEATURES:
-        raise ValueError(f"a learned Oware evaluation needs {FEATURES} weights, got {len(weights)}")
+    of_length(weights, FEATURES, "learned Oware evaluation")
     half = [w / 2 for w in weights]  # tanh(x / 2) = 2 sigmoid(x) - 1
     blocks = [_phase_tables(half[BLOCK * k:BLOCK * (k + 1)]) for k in range(PHASES)]
     by_board_seeds = tuple(blocks[phase(seeds)] for seeds in range(SEEDS + 1))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from arena import process, table, tune
 from arena.errors import Interrupted, UserError
-from arena.games import DEFAULT_RANDOM_PLIES, ROOT, bundle_path, game_names, load_referee
+from arena.games import DEFAULT_RANDOM_PLIES, ROOT, game_names, games_with_bundles, load_referee
 from arena.match import FAULTS, REASONS, parse_opening, play_match
 from arena.report import plot, summarize, summary_text
 from arena.results import ResultsWriter, read_results
@@ -161,17 +161,8 @@ def cmd_report(options):
 # -- smoke -----------------------------------------------------------------------------
 def cmd_smoke(options):
     played = failed = 0
-    for game in game_names():
-        bundle = bundle_path(game, options.dist)
-        scale = SMOKE_SCALE.get(game, 1.0) * options.scale
-        try:
-            referee = load_referee(game, scale)
-        except UserError as error:
-            print(f"{game}: skipped ({error})")
-            continue
-        if not bundle.is_file():
-            print(f"{game}: skipped (no bundle {bundle})")
-            continue
+    for game, referee, bundle, scale in games_with_bundles(game_names(), options.dist, options.scale,
+                                                            SMOKE_SCALE):
         command = str(bundle)
         record = play_match(referee, [command, command], [f"{bundle.stem}#0", f"{bundle.stem}#1"],
                             seed=random.randrange(2 ** 32), scale=scale,

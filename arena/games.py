@@ -75,3 +75,28 @@ def bundle_path(name, dist=None):
     """Where ``make build`` puts the bot of game ``name``."""
     return Path(dist or ROOT / "dist") / f"{BUNDLES.get(name, name)}.py"
 
+
+
+def load_with_bundle(name, dist=None, scale=1.0, hint=""):
+    """(referee, bundle path) of game ``name``; UserError if its referee does not load
+    or its bundle is not built (the message "no bundle PATH" followed by ``hint``)."""
+    referee = load_referee(name, scale)
+    bundle = bundle_path(name, dist)
+    if not bundle.is_file():
+        raise UserError(f"no bundle {bundle}{hint}")
+    return referee, bundle
+
+
+def games_with_bundles(names, dist=None, scale=1.0, scales=None, hint=""):
+    """For each game of ``names`` whose referee loads and whose bundle is built:
+    (game, referee, bundle path, time scale); the others are skipped with a line
+    "GAME: skipped (why)" on stdout. A game's time scale is ``scale`` times its entry
+    in ``scales`` (default 1)."""
+    for name in names:
+        game_scale = (scales or {}).get(name, 1.0) * scale
+        try:
+            referee, bundle = load_with_bundle(name, dist, game_scale, hint)
+        except UserError as error:
+            print(f"{name}: skipped ({error})")
+            continue
+        yield name, referee, bundle, game_scale

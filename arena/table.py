@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from arena.errors import Interrupted, UserError
-from arena.games import bundle_path, game_names, load_referee
+from arena.games import game_names, games_with_bundles
 from arena.report import summarize
 from arena.results import read_results
 from arena.stats import SPRT_MIN_GAMES, elo_interval, format_elo, score_interval, sprt
@@ -140,16 +140,8 @@ def cmd_table(options):
     results_dir = out / "results"
     sprt_args = (options.sprt[0], options.sprt[1], options.alpha, options.beta) if options.sprt else None
     sections, summaries = [], []
-    for game in games:
-        bundle = bundle_path(game, options.dist)
-        try:
-            referee = load_referee(game, options.scale)
-        except UserError as error:
-            print(f"{game}: skipped ({error})")
-            continue
-        if not bundle.is_file():
-            print(f"{game}: skipped (no bundle {bundle}: run make build)")
-            continue
+    for game, referee, bundle, _ in games_with_bundles(games, options.dist, options.scale,
+                                                       hint=": run make build"):
         offered = bundle_engines(bundle)
         engines = options.engines.split(",") if options.engines else offered
         missing = [engine for engine in engines if engine not in offered]

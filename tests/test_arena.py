@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from arena.errors import UserError
-from arena.games import load_referee
+from arena.games import games_with_bundles, load_referee, load_with_bundle
 from arena.match import play_match
 from arena.report import summary_text
 from arena.results import ResultsWriter, read_results
@@ -250,6 +250,19 @@ def test_smoke_plays_the_bundles_of_a_dist_folder(tmp_path):
     (tmp_path / "othello.py").write_bytes((ZOO / "crash.py").read_bytes())
     done = run_cli("smoke", "--dist", str(tmp_path))
     assert done.returncode == 1 and "othello: FAILED" in done.stdout
+
+
+def test_games_with_bundles_skips_games_without_a_referee_or_a_bundle(tmp_path, capsys):
+    (tmp_path / "othello.py").write_text("")
+    ready = list(games_with_bundles(["othello", "oware", "nosuchgame"], tmp_path, 2.0,
+                                    {"othello": 0.5}, hint=": run make build"))
+    assert [(game, bundle, scale) for game, _, bundle, scale in ready] == [("othello", tmp_path / "othello.py", 1.0)]
+    assert ready[0][1].game.name == "othello"
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"oware: skipped (no bundle {tmp_path / 'oware.py'}: run make build)"
+    assert lines[1].startswith("nosuchgame: skipped (unknown game 'nosuchgame'")
+    with pytest.raises(UserError, match=r"no bundle .*oware\.py \(run make build\)"):
+        load_with_bundle("oware", tmp_path, hint=" (run make build)")
 
 
 def test_reversi_ais_run_in_a_host():

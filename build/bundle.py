@@ -30,6 +30,8 @@ import stickytape
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_CHARS = 100_000
+INDENT = re.compile(r"^(?:    )+", re.M)
+RUNTIME = "runtime.py"  # bots/runtime.py is what the bots share, not a bot
 FORBIDDEN_IMPORT = re.compile(r"^\s*(import\s+os\b|from\s+os\b)|\bimport\s+[\w.,\s]*\bos\b\s*$", re.M)
 
 PRELUDE = '''\
@@ -71,7 +73,8 @@ class BuildError(Exception):
 
 
 def compact(source, filename):
-    """The module without comments and docstrings, re-printed from its syntax tree.
+    """The module without comments and docstrings, re-printed from its syntax tree with
+    one space of indentation a level (``ast.unparse`` writes four).
 
     Bundles carry every engine a bot can choose; the prose stays in the repository.
     ``ast.unparse`` is deterministic, so bundles stay reproducible."""
@@ -82,7 +85,11 @@ def compact(source, filename):
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
                     and isinstance(body[0].value.value, str):
                 node.body = body[1:] or [ast.Pass()]
-    return ast.unparse(tree) + "\n"
+    text = ast.unparse(tree)
+    narrow = INDENT.sub(lambda match: " " * (len(match.group(0)) // 4), text)
+    if ast.dump(ast.parse(narrow)) != ast.dump(ast.parse(text)):  # a string spanning lines
+        return text + "\n"
+    return narrow + "\n"
 
 
 def import_closure(entry):
@@ -152,12 +159,13 @@ def build(entry, out_dir, name=None, baked_args=()):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description="Bundle bots into single files.")
-    parser.add_argument("bots", nargs="*", help="bot scripts (default: every bots/*.py)")
+    parser.add_argument("bots", nargs="*", help="bot scripts (default: every bots/*.py but the runtime)")
     parser.add_argument("--out", default=str(ROOT / "dist"), help="output folder (default: dist/)")
     parser.add_argument("--name", help="bundle name (one bot only; default: the script's name)")
     parser.add_argument("--args", default="", help="options baked in, used when the bundle gets none")
     options = parser.parse_args(argv)
-    bots = [Path(b) for b in options.bots] or sorted((ROOT / "bots").glob("[!_]*.py"))
+    bots = [Path(b) for b in options.bots] or sorted(
+        path for path in (ROOT / "bots").glob("[!_]*.py") if path.name != RUNTIME)
     if options.name and len(bots) != 1:
         parser.error("--name needs exactly one bot")
     failed = False

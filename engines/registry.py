@@ -39,12 +39,14 @@ def parameters(name, inner=None):
     (a parameter ``engine``) also takes the inner engine's parameters: those of
     ``inner``, or of its default inner engine."""
     found = {}
-    signature = inspect.signature(engine_class(name).__init__)
-    for param in list(signature.parameters.values())[3:]:  # after self, game, evaluate
-        if param.kind is not param.KEYWORD_ONLY and param.kind is not param.POSITIONAL_OR_KEYWORD:
-            continue
-        kind = param.annotation if param.annotation is not param.empty else type(param.default)
-        found[param.name] = (kind, param.default)
+    for cls in engine_class(name).__mro__:  # a subclass passes **options on to its base
+        params = list(inspect.signature(cls.__init__).parameters.values())[3:]  # after self, game, evaluate
+        for param in params:
+            if param.kind in (param.KEYWORD_ONLY, param.POSITIONAL_OR_KEYWORD) and param.name not in found:
+                kind = param.annotation if param.annotation is not param.empty else type(param.default)
+                found[param.name] = (kind, param.default)
+        if INNER in found or not any(p.kind is p.VAR_KEYWORD for p in params):
+            break
     if INNER in found:
         inner_params = parameters(inner or found[INNER][1])
         found = {**inner_params, **found}
@@ -79,14 +81,16 @@ def convert(kind, text):
     raise ValueError("cannot be set from the command line")
 
 
-def typed_parameters(name, texts):
+def typed_parameters(name, texts, inner=None):
     """{parameter: value} of the engine ``name`` from {parameter: text}; ValueError
-    naming the first parameter that it does not take or whose value does not fit."""
-    known = parameters(name, texts.get(INNER))
+    naming the first parameter that it does not take or whose value does not fit.
+    ``inner``: the engine that ``name`` wraps unless ``texts`` names one."""
+    known = parameters(name, texts.get(INNER) or inner)
     values = {}
     for key, text in texts.items():
         if key not in known:
-            raise ValueError(f"{name} has no parameter {key!r}; it takes {', '.join(sorted(known))}")
+            settable = sorted(key for key, (kind, _) in known.items() if kind in SETTABLE)
+            raise ValueError(f"{name} has no parameter {key!r}; it takes {', '.join(settable)}")
         kind, default = known[key]
         if key == INNER and text not in INNER_CHOICES:
             raise ValueError(f"{key}={text}: expected one of {', '.join(INNER_CHOICES)}")

@@ -20,17 +20,15 @@ first space, and accepts it only if it is exactly the name of a legal move; our 
 never prints anything else, so this strictness can only catch our own mistakes.
 """
 
-from games.breakthrough.rules import WHITE, BLACK, Breakthrough
+from games import protocol
+from games.protocol import ProtocolError, read_moves
+from games.breakthrough.rules import BLACK, GOAL_ROW, WHITE, Breakthrough
 
 FIRST_TURN_MS = 1000
 TURN_MS = 100
 # How far from the start the first turn's position is looked for: enough for random
 # openings of up to 3 plies whichever seat we have (the local arena plays 2 when asked).
 OPENING_PLIES = 4
-
-
-class ProtocolError(ValueError):
-    """The arena sent something this protocol does not allow."""
 
 
 def parse_last_move(game, line):
@@ -53,15 +51,7 @@ def parse_count(line):
 
 
 def read_actions(game, next_line):
-    count = parse_count(next_line())
-    actions = []
-    for _ in range(count):
-        line = next_line()
-        try:
-            actions.append(game.parse_move(line))
-        except ValueError:
-            raise ProtocolError(f"bad legal move {line!r}") from None
-    return actions
+    return read_moves(game, next_line, parse_count(next_line()), "legal move")
 
 
 def colour_of(actions):
@@ -157,37 +147,37 @@ class Tracker:
             self.lost = True
 
 
-def read_turn(tracker, first_line, next_line):
-    """Our state (None if unknown), the listed moves and a note, from one turn's input.
+class Player(protocol.Player):
+    """The bot's side: the opponent's last move and the listed moves a turn; the
+    position kept by ``Tracker``, and unknown (None) once it is lost."""
 
-    ``first_line`` is the turn's first line (already read: the bot starts its clock on
-    it); ``next_line`` returns the following lines.
-    """
-    game = tracker.game
-    last_move = parse_last_move(game, first_line)
-    actions = read_actions(game, next_line)
-    state, note = tracker.state_for(last_move, actions)
-    return state, actions, note
+    first_turn_ms = FIRST_TURN_MS
+    turn_ms = TURN_MS
+
+    def __init__(self, game=None):
+        super().__init__(game or Breakthrough())
+        self.tracker = Tracker(self.game)
+
+    def read_turn(self, first_line, next_line):
+        last_move = parse_last_move(self.game, first_line)
+        actions = read_actions(self.game, next_line)
+        state, note = self.tracker.state_for(last_move, actions)
+        return state, actions, [note] if note else []
+
+    def blind_move(self, actions):
+        """One that reaches a goal row (it wins at once) if there is one, else the first."""
+        for move in actions:
+            if (move % 64) // 8 in GOAL_ROW:
+                return move
+        return actions[0]
+
+    def played(self, state, move):
+        self.tracker.played(state, move)
 
 
-def check_actions(game, state, actions):
-    """Our legal moves if they agree with the arena's list, else the arena's list and a
-    description of the disagreement (the bot then plays one of the arena's moves)."""
-    if state is None:
-        return actions, None
-    ours = game.legal_moves(state)
-    if sorted(ours) == sorted(actions):
-        return ours, None
-    names = lambda moves: " ".join(sorted(game.move_name(m) for m in moves))
-    return actions, f"arena lists [{names(actions)}] but our rules give [{names(ours)}]"
-
-
-def format_move(game, move):
-    return game.move_name(move)
-
-
-class Referee:
-    """The arena's side, for the local referee."""
+class Referee(protocol.Referee):
+    """The arena's side, for the local referee. Every player with a legal move is
+    asked: Breakthrough has no pass."""
 
     name = "breakthrough"
     first_turn_ms = FIRST_TURN_MS
@@ -195,14 +185,7 @@ class Referee:
     max_turns = None  # unconfirmed on CodinGame; a game lasts 177 plies at most anyway
 
     def __init__(self, game=None):
-        self.game = game or Breakthrough()
-
-    def new_state(self, rng=None):
-        return self.game.initial_state()
-
-    def needs_answer(self, state):
-        """Every player with a legal move is asked: Breakthrough has no pass."""
-        return bool(self.game.legal_moves(state))
+        super().__init__(game or Breakthrough())
 
     def turn_lines(self, state, player, first_turn, last_move=None):
         game = self.game

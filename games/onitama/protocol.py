@@ -20,6 +20,8 @@ The turn number is not sent: a bot counts plies itself (turn = 2 * its turns + i
 import random
 import re
 
+from games import protocol
+from games.protocol import ProtocolError, parse_int, read_moves
 from games.onitama.rules import (CARD_COUNT, MAX_TURNS, SIZE, Onitama, card_vectors, is_pass,
                                  move_card, move_from, move_to, square)
 
@@ -32,17 +34,6 @@ FORCED_OPENING_PLIES = 5
 
 ANSWER = re.compile(r"(\d+)\s+([A-E][1-5][A-E][1-5]|PASS)(?:\s+[^\n\r\x85\u2028\u2029]+)?",
                     re.IGNORECASE | re.ASCII)
-
-
-class ProtocolError(ValueError):
-    """The arena sent something this protocol does not allow."""
-
-
-def parse_int(text, what):
-    try:
-        return int(text)
-    except ValueError:
-        raise ProtocolError(f"expected {what}, got {text!r}") from None
 
 
 def read_init(first_line):
@@ -109,41 +100,35 @@ def parse_cards(lines, player):
     return ((cards[0], cards[1]), (cards[2], cards[3])), cards[4], problems
 
 
-def read_turn(game, my_id, turn, first_line, next_line):
-    """(state, listed actions as moves, problems) from one turn's input.
+class Player(protocol.Player):
+    """The bot's side: our id on the first turn, then the board, the cards and the
+    listed actions each turn. The arena does not send the ply number: player 0 moves
+    on even plies, so the player counts them from its id."""
 
-    ``first_line`` is the turn's first board line (already read: the bot starts its clock
-    on it); ``next_line`` returns the following lines; ``turn`` is the ply number, which
-    the arena does not send.
-    """
-    rows = [first_line] + [next_line() for _ in range(SIZE - 1)]
-    pieces, masters = parse_board(rows)
-    hands, centre, problems = parse_cards([next_line() for _ in range(5)], my_id)
-    count = parse_int(next_line(), "the number of actions")
-    if count < 0:
-        raise ProtocolError(f"negative number of actions: {count}")
-    actions = []
-    for _ in range(count):
-        text = next_line()
-        try:
-            actions.append(game.parse_move(text))
-        except ValueError:
-            raise ProtocolError(f"bad action {text!r}") from None
-    return game.make_state(pieces, masters, hands, centre, my_id, turn), actions, problems
+    first_turn_ms = FIRST_TURN_MS
+    turn_ms = TURN_MS
 
+    def __init__(self, game=None):
+        super().__init__(game or Onitama())
+        self.my_id = None
+        self.turn = None  # the ply number of our next turn
 
-def format_move(game, move):
-    return game.move_name(move)
+    def read_turn(self, first_line, next_line):
+        if self.my_id is None:
+            self.my_id = self.turn = read_init(first_line)
+            first_line = next_line()
+        rows = [first_line] + [next_line() for _ in range(SIZE - 1)]
+        pieces, masters = parse_board(rows)
+        hands, centre, problems = parse_cards([next_line() for _ in range(5)], self.my_id)
+        count = parse_int(next_line(), "the number of actions")
+        if count < 0:
+            raise ProtocolError(f"negative number of actions: {count}")
+        actions = read_moves(self.game, next_line, count)
+        state = self.game.make_state(pieces, masters, hands, centre, self.my_id, self.turn)
+        return state, actions, problems
 
-
-def check_actions(game, state, actions):
-    """Our legal moves if they agree with the arena's list, else the arena's list and a
-    description of the disagreement (the bot then plays from the arena's list)."""
-    ours = game.legal_moves(state)
-    if sorted(ours) == sorted(actions):
-        return ours, None
-    names = lambda moves: ", ".join(sorted(game.move_name(m) for m in moves))
-    return actions, f"arena lists [{names(actions)}] but our rules give [{names(ours)}]"
+    def played(self, state, move):
+        self.turn += 2
 
 
 def arena_order(game, state, moves):
@@ -178,7 +163,7 @@ def forces_win(game, state, plies):
     return False
 
 
-class Referee:
+class Referee(protocol.Referee):
     """The arena's side, for the local referee."""
 
     name = "onitama"
@@ -187,7 +172,7 @@ class Referee:
     max_turns = MAX_TURNS
 
     def __init__(self, game=None):
-        self.game = game or Onitama()
+        super().__init__(game or Onitama())
 
     def new_state(self, rng=None):
         """Five distinct random cards: two for player 0, two for player 1, the centre;

@@ -10,14 +10,12 @@ and loses. A player with no legal move is not asked at all: the opponent moves a
 
 import re
 
+from games import protocol
+from games.protocol import ProtocolError, parse_int, read_moves
 from games.othello.rules import PASS, Othello
 
 FIRST_TURN_MS = 2000
 TURN_MS = 150
-
-
-class ProtocolError(ValueError):
-    """The arena sent something this protocol does not allow."""
 
 
 def check_row(game, line):
@@ -42,13 +40,6 @@ def parse_board(game, rows):
     return black, white
 
 
-def parse_int(line, what):
-    try:
-        return int(line)
-    except ValueError:
-        raise ProtocolError(f"expected {what}, got {line!r}") from None
-
-
 def read_init(first_line, next_line):
     """(my id, board size) from the first turn's init lines."""
     my_id = parse_int(first_line, "the player id")
@@ -58,42 +49,37 @@ def read_init(first_line, next_line):
     return my_id, size
 
 
-def read_turn(game, my_id, first_line, next_line):
-    """Our state and the listed actions (as moves) from one turn's input.
+class Player(protocol.Player):
+    """The bot's side: the init lines on the first turn (our id and the board size,
+    which may replace ``game``), then the whole board and the listed actions each turn."""
 
-    ``first_line`` is the turn's first board line (already read, since the bot starts
-    its clock on it); ``next_line`` returns the following lines.
-    """
-    rows = [check_row(game, first_line)]
-    while len(rows) < game.size:
-        rows.append(check_row(game, next_line()))  # a bad line stops us at once
-    black, white = parse_board(game, rows)
-    count = parse_int(next_line(), "the number of actions")
-    actions = []
-    for _ in range(count):
-        text = next_line()
-        try:
-            actions.append(game.parse_move(text))
-        except ValueError:
-            raise ProtocolError(f"bad action {text!r}") from None
-    return game.state_from_discs(black, white, my_id), actions
+    first_turn_ms = FIRST_TURN_MS
+    turn_ms = TURN_MS
 
+    def __init__(self, game=None):
+        super().__init__(game or Othello())
+        self.my_id = None
 
-def format_move(game, move):
-    return game.move_name(move)
+    def read_turn(self, first_line, next_line):
+        if self.my_id is None:
+            self.my_id, size = read_init(first_line, next_line)
+            if size != self.game.size:
+                self.game = Othello(size)
+            first_line = next_line()
+        game = self.game
+        rows = [check_row(game, first_line)]
+        while len(rows) < game.size:
+            rows.append(check_row(game, next_line()))  # a bad line stops us at once
+        black, white = parse_board(game, rows)
+        actions = read_moves(game, next_line, parse_int(next_line(), "the number of actions"))
+        return game.state_from_discs(black, white, self.my_id), actions, []
 
-
-def check_actions(game, state, actions):
-    """Our legal moves if they agree with the arena's list, else the arena's list and a
-    description of the disagreement (the bot then plays from the arena's list)."""
-    ours = [m for m in game.legal_moves(state) if m != PASS]
-    if sorted(ours) == sorted(actions):
-        return ours, None
-    names = lambda moves: " ".join(sorted(game.move_name(m) for m in moves))
-    return actions, f"arena lists [{names(actions)}] but our rules give [{names(ours)}]"
+    def legal_moves(self, state):
+        """Without the pass: the arena plays it itself and never lists it."""
+        return [m for m in self.game.legal_moves(state) if m != PASS]
 
 
-class Referee:
+class Referee(protocol.Referee):
     """The arena's side, for the local referee."""
 
     name = "othello"
@@ -102,10 +88,7 @@ class Referee:
     max_turns = None  # 60 on CodinGame: one disc per turn, so it never cuts a game short
 
     def __init__(self, game=None):
-        self.game = game or Othello()
-
-    def new_state(self, rng=None):
-        return self.game.initial_state()
+        super().__init__(game or Othello())
 
     def needs_answer(self, state):
         """A player whose only move is a pass is skipped: the referee plays it."""

@@ -22,16 +22,14 @@ what it counted so far, and the opponent's is the rest.
 
 import re
 
+from games import protocol
+from games.protocol import ProtocolError
 from games.oware.rules import HOUSES, MAX_TURNS, SEEDS, Oware
 
 FIRST_TURN_MS = 1000
 TURN_MS = 50
 INT32 = 1 << 32
 OPENING_PLIES = 4  # how far from the start the first turn line is looked for
-
-
-class ProtocolError(ValueError):
-    """The arena sent something this protocol does not allow."""
 
 
 def parse_board(line):
@@ -112,28 +110,26 @@ class Tracker:
         return board if self.seat == 0 else board[6:] + board[:6]
 
 
-def read_turn(tracker, first_line):
-    """Our state, the moves the arena accepts, and a note on any rebuild, from one
-    turn's input (a single line, which the bot has read to start its clock)."""
-    board = parse_board(first_line)
-    actions = arena_actions(board)
-    if not actions:
-        raise ProtocolError(f"the arena asks for a move where none is legal: {first_line!r}")
-    state, note = tracker.state_from(board)
-    return state, actions, note
+class Player(protocol.Player):
+    """The bot's side: one line a turn; the scores and the ply count kept by ``Tracker``."""
 
+    first_turn_ms = FIRST_TURN_MS
+    turn_ms = TURN_MS
 
-def check_actions(game, state, actions):
-    """Our legal moves if they agree with what the arena accepts, else the arena's and
-    a description of the disagreement (the bot then plays one of the arena's)."""
-    ours = game.legal_moves(state)
-    if sorted(ours) == sorted(actions):
-        return ours, None
-    return actions, f"the arena accepts houses {list(actions)} but our rules give {list(ours)}"
+    def __init__(self, game=None):
+        super().__init__(game or Oware())
+        self.tracker = Tracker(self.game)
 
+    def read_turn(self, first_line, next_line):
+        board = parse_board(first_line)
+        actions = arena_actions(board)
+        if not actions:
+            raise ProtocolError(f"the arena asks for a move where none is legal: {first_line!r}")
+        state, note = self.tracker.state_from(board)
+        return state, actions, [note] if note else []
 
-def format_move(game, move):
-    return game.move_name(move)
+    def played(self, state, move):
+        self.tracker.played(state, move)
 
 
 def java_parse_int(text):
@@ -158,8 +154,9 @@ def java_remainder(a, b):
     return -r if a < 0 else r
 
 
-class Referee:
-    """The arena's side, for the local referee."""
+class Referee(protocol.Referee):
+    """The arena's side, for the local referee. Every player with a legal move is asked
+    (the game ends when one has none)."""
 
     name = "oware"
     first_turn_ms = FIRST_TURN_MS
@@ -167,14 +164,7 @@ class Referee:
     max_turns = MAX_TURNS
 
     def __init__(self, game=None):
-        self.game = game or Oware()
-
-    def new_state(self, rng=None):
-        return self.game.initial_state()
-
-    def needs_answer(self, state):
-        """Every player with a legal move is asked (the game ends when one has none)."""
-        return bool(self.game.legal_moves(state))
+        super().__init__(game or Oware())
 
     def turn_lines(self, state, player, first_turn, last_move=None):
         houses = self.game.houses(state)

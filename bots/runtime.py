@@ -1,0 +1,265 @@
+"""The bot runtime every CodinGame bot runs: its options, its engine, the turn clock and
+the one turn loop. A bot (bots/<game>.py) is a ``Bot``: configuration only.
+
+A bundle runs on the arena without arguments, so every option has a default; locally,
+the same file accepts options so that variants can meet in tournaments::
+
+    python3 dist/othello.py --engine bestfirst --set C=1.2 --set FPU=0.3 --time 0.6
+
+A wrong option stops the bot at start-up with one line naming it (exit status 2); bad
+input during the game stops it with one line (exit status 1); the end of the input
+ends it quietly (exit status 0).
+"""
+from time import perf_counter
+
+STARTED = perf_counter()  # before the heavier imports: the arena's clock may be running
+
+import argparse  # noqa: E402
+import gc  # noqa: E402
+import sys  # noqa: E402
+
+from engines import registry  # noqa: E402
+from games.protocol import ProtocolError  # noqa: E402
+
+BEST = "best"  # an --engine choice: the bot's strongest engine as measured (its default)
+WAITING_S = 0.001  # a first line read faster than this was already waiting for us
+USAGE_ERROR = 2
+
+
+class Tuned:
+    """A bot's tuned values for one engine: the engine's parameters, the evaluation it
+    uses (None: the bot's first) and that evaluation's weights."""
+
+    def __init__(self, evaluation=None, weights=None, **params):
+        self.evaluation = evaluation
+        self.weights = dict(weights or {})
+        self.params = params
+
+    def updated(self, **params):
+        """These values with some parameters changed."""
+        return Tuned(self.evaluation, self.weights, **{**self.params, **params})
+
+
+NOT_TUNED = Tuned()
+
+# MCTS that uses the game's evaluation (the engines' table compares searches with the
+# same evaluation): playouts of 2 plies, then the evaluation, and progressive bias
+# (docs/tuning/engines.md#mcts-with-the-evaluation).
+MCTS_WITH_EVALUATION = Tuned(playout_plies=2, bias=1.0)
+
+
+class Bot:
+    """A bot's configuration: ``player`` makes the game's protocol ``Player``;
+    ``evaluations`` maps names to ``make_evaluator(game, **weights)``, the first being
+    the default; ``tuned`` maps engine names to ``Tuned``; ``best`` is the engine that
+    ``--engine best`` (the default) means; ``time`` and ``first_time`` are the shares of
+    the turn's budget to think; ``max_nodes`` caps the engines' trees (memory);
+    ``solve_when(game, state)`` says where the solver solves exactly."""
+
+    def __init__(self, name, player, evaluations, best, time, first_time, tuned=None,
+                 max_nodes=None, solve_when=None):
+        self.name = name
+        self.player = player
+        self.evaluations = evaluations
+        self.best = best
+        self.time = time
+        self.first_time = first_time
+        self.tuned = tuned or {}
+        self.max_nodes = max_nodes
+        self.solve_when = solve_when
+
+    def tuned_for(self, engine):
+        return self.tuned.get(engine, NOT_TUNED)
+
+
+class OptionParser(argparse.ArgumentParser):
+    """Reports a wrong option in one line, exit status 2."""
+
+    def error(self, message):
+        self.exit(USAGE_ERROR, f"{self.prog}: {message}\n")
+
+
+def parse_pairs(parser, flag, items):
+    """{NAME: VALUE} (both text) from the ``NAME=VALUE`` items of a repeatable option."""
+    pairs = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            parser.error(f"{flag} expects NAME=VALUE, got {item!r}")
+        pairs[key] = value
+    return pairs
+
+
+def parse_options(bot, argv=None):
+    """The options, with ``engine`` resolved, ``params`` typed for that engine and
+    ``weights`` as numbers; a wrong one exits with status 2."""
+    parser = OptionParser(prog=bot.name, description=f"{bot.name} bot (reads the arena's turns on stdin)")
+    parser.add_argument("--engine", default=BEST, choices=sorted(registry.ENGINES) + [BEST],
+                        help=f"search engine (default: {BEST}, this bot's strongest measured engine: {bot.best})")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="engine parameter, e.g. --set C=1.2 (repeatable)")
+    parser.add_argument("--eval", metavar="NAME", choices=list(bot.evaluations),
+                        help="evaluation (default: the engine's measured best)")
+    parser.add_argument("--weight", action="append", default=[], metavar="NAME=VALUE",
+                        help="evaluation weight, e.g. --weight mobility=0.5 (repeatable)")
+    parser.add_argument("--time", type=float, default=bot.time, metavar="FRACTION",
+                        help="share of each turn's budget to think (default: %(default)s)")
+    parser.add_argument("--first-time", type=float, default=bot.first_time, metavar="FRACTION",
+                        help="share of the first turn's budget to think (default: %(default)s)")
+    parser.add_argument("--verbose", action="store_true", help="search statistics on stderr")
+    options = parser.parse_args(argv)
+    if options.engine == BEST:
+        options.engine = bot.best
+    inner = bot.tuned_for(options.engine).params.get(registry.INNER)
+    try:
+        options.params = registry.typed_parameters(
+            options.engine, parse_pairs(parser, "--set", options.set), inner)
+    except ValueError as error:
+        parser.error(f"--set {error}")
+    options.weights = {}
+    for key, text in parse_pairs(parser, "--weight", options.weight).items():
+        try:
+            options.weights[key] = float(text)
+        except ValueError:
+            parser.error(f"--weight {key}={text}: expected a number")
+    for flag, fraction in (("--time", options.time), ("--first-time", options.first_time)):
+        if not 0 < fraction <= 1:
+            parser.error(f"{flag} {fraction}: expected a fraction in (0, 1]")
+    return options
+
+
+def make_evaluation(bot, options, game):
+    """The evaluation: --eval's, else the one tuned for the engine, else the bot's
+    first; its weights: those tuned for the engine, then --weight's."""
+    tuned = bot.tuned_for(options.engine)
+    name = options.eval or tuned.evaluation or next(iter(bot.evaluations))
+    weights = {**tuned.weights, **options.weights}
+    try:
+        return bot.evaluations[name](game, **weights)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"--weight for the {name} evaluation: {error}") from None
+
+
+def engine_parameters(bot, options, game):
+    """The engine's parameters, each overriding the one before: the tuned values of the
+    engine it wraps, if any (the solver's ``engine``), the tuned values of the engine,
+    the bot's node cap and "near the end" test where the engine takes them, --set."""
+    tuned = bot.tuned_for(options.engine).params
+    inner = options.params.get(registry.INNER, tuned.get(registry.INNER))
+    params = {**(bot.tuned_for(inner).params if inner else {}), **tuned}
+    accepted = registry.parameters(options.engine, inner)
+    if bot.max_nodes is not None and "max_nodes" in accepted:
+        params["max_nodes"] = bot.max_nodes
+    if bot.solve_when is not None and "solve_when" in accepted:
+        solve_when = bot.solve_when
+        params["solve_when"] = lambda state: solve_when(game, state)
+    params.update(options.params)
+    return params
+
+
+def make_engine(bot, options, game):
+    """The engine of the options for ``game``; ValueError if it cannot be built."""
+    evaluate = make_evaluation(bot, options, game)
+    params = engine_parameters(bot, options, game)
+    try:
+        return registry.engine_class(options.engine)(game, evaluate, **params)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"--engine {options.engine}: {error}") from None
+
+
+def log(*parts):
+    print(*parts, file=sys.stderr, flush=True)
+
+
+def choose(engine, state, allowed, deadline, verbose=False):
+    """The engine's move if it is among ``allowed``, else the first allowed move."""
+    try:
+        result = engine.search(state, deadline)
+    except Exception as error:  # a bot must answer even if its engine fails
+        log(f"engine failed ({type(error).__name__}: {error}); playing a listed move")
+        return allowed[0]
+    if verbose:
+        solved = " (solved exactly)" if getattr(engine, "solved", False) else ""
+        log(f"move {result.move} value {result.value:.3f} nodes {result.nodes} depth {result.depth}{solved}")
+    if result.move in allowed:
+        return result.move
+    log(f"engine chose {result.move!r}, not in the arena's list; playing a listed move")
+    return allowed[0]
+
+
+class LineReader:
+    """Reads stripped input lines; EOFError at the end of input."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def __call__(self):
+        line = self.stream.readline()
+        if not line:
+            raise EOFError
+        return line.strip()
+
+
+def play(bot, options, player, engine, read, write):
+    """The turn loop: read a turn through the protocol's ``player``, search within the
+    turn's share of the budget (its clock starts when its first line arrives), write
+    the move. Runs until the input ends (EOFError)."""
+    game = player.game
+    budget, fraction = player.first_turn_ms, options.first_time
+    first = True
+    while True:
+        before = perf_counter()
+        line = read()
+        start = perf_counter()
+        if first and start - before < WAITING_S:
+            start = STARTED  # the line came while we started up: the arena's clock ran
+        first = False
+        state, actions, notes = player.read_turn(line, read)
+        for note in notes:
+            log(note)
+        if player.game is not game:  # the first turn said which rules (a board size)
+            game = player.game
+            engine = make_engine(bot, options, game)
+        allowed, problem = player.check_actions(state, actions)
+        if problem:
+            log(problem)
+        if not allowed:
+            raise ProtocolError("the arena lists no action")
+        if state is None:
+            move = player.blind_move(allowed)
+        else:  # a forced move too: a tree kept between turns grows meanwhile
+            deadline = start + budget * fraction / 1000.0
+            move = choose(engine, state, allowed, deadline, options.verbose)
+        write(player.format_move(move) + "\n")
+        player.played(state, move)
+        budget, fraction = player.turn_ms, options.time
+
+
+def main(bot, argv=None, stdin=None, stdout=None):
+    """Runs the bot; the exit status (see the module's notes)."""
+    options = parse_options(bot, argv)
+    player = bot.player()
+    try:
+        engine = make_engine(bot, options, player.game)
+    except ValueError as error:
+        log(f"{bot.name}: {error}")
+        return USAGE_ERROR
+    stdout = stdout or sys.stdout
+
+    def write(text):
+        stdout.write(text)
+        stdout.flush()
+
+    gc.disable()  # search trees are acyclic: a full collection would only stall the clock
+    try:
+        play(bot, options, player, engine, LineReader(stdin or sys.stdin), write)
+    except EOFError:
+        return 0
+    except ValueError as error:  # the protocols raise it for input they reject
+        log(f"{bot.name}: bad input: {error}")
+        return 1
+    except (BrokenPipeError, KeyboardInterrupt):
+        return 0
+    finally:
+        gc.enable()
+    return 0

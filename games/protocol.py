@@ -1,0 +1,105 @@
+"""What the games' arena protocols share: the bot's side (``Player``), the referee's
+common parts (``Referee``), and small parsing helpers.
+
+Every game's ``games/<name>/protocol.py`` has a ``Player`` and a ``Referee`` built on
+these (docs/INTERFACES.md, "The bot side of a protocol"): the bots' runtime
+(bots/runtime.py) drives any ``Player`` the same way.
+"""
+
+
+class ProtocolError(ValueError):
+    """The arena sent something this protocol does not allow."""
+
+
+def parse_int(text, what):
+    """``text`` as an int; ProtocolError naming ``what`` was expected otherwise."""
+    try:
+        return int(text)
+    except ValueError:
+        raise ProtocolError(f"expected {what}, got {text!r}") from None
+
+
+def read_moves(game, next_line, count, what="action"):
+    """``count`` moves, one a line, in the arena's spelling."""
+    moves = []
+    for _ in range(count):
+        text = next_line()
+        try:
+            moves.append(game.parse_move(text))
+        except ValueError:
+            raise ProtocolError(f"bad {what} {text!r}") from None
+    return moves
+
+
+def agreed_actions(game, ours, actions):
+    """``(allowed, problem)``: our legal moves ``ours`` if they are the arena's
+    ``actions``, else the arena's list and a description of the disagreement (the bot
+    then plays from the arena's list: its rules are the referee's)."""
+    if sorted(ours) == sorted(actions):
+        return ours, None
+    names = lambda moves: ", ".join(sorted(game.move_name(m) for m in moves))  # noqa: E731
+    return actions, f"the arena lists [{names(actions)}] but our rules give [{names(ours)}]"
+
+
+class Player:
+    """The bot's side of a game's protocol; each game's ``Player`` fills in
+    ``read_turn`` and, where it remembers something between turns, ``played``.
+
+    ``game`` is the rules object the bot searches with (a protocol may replace it on
+    the first turn, e.g. Othello's board size); ``first_turn_ms`` and ``turn_ms`` are
+    the arena's time limits."""
+
+    first_turn_ms = None
+    turn_ms = None
+
+    def __init__(self, game):
+        self.game = game
+
+    def read_turn(self, first_line, next_line):
+        """``(state, actions, notes)`` from one turn's input: our state (None when the
+        protocol cannot know it), the moves the arena allows, and notes for the log on
+        anything that did not add up. ``first_line`` is the turn's first line (the bot
+        starts its clock on it), ``next_line()`` returns the following ones."""
+        raise NotImplementedError
+
+    def legal_moves(self, state):
+        """Our rules' moves that the arena would list in ``state``."""
+        return self.game.legal_moves(state)
+
+    def check_actions(self, state, actions):
+        """``(allowed, problem)``, see ``agreed_actions``; the arena's list where our
+        state is unknown."""
+        if state is None:
+            return actions, None
+        return agreed_actions(self.game, self.legal_moves(state), actions)
+
+    def blind_move(self, actions):
+        """The move to play when our state is unknown."""
+        return actions[0]
+
+    def format_move(self, move):
+        return self.game.move_name(move)
+
+    def played(self, state, move):
+        """Records our answer; what a protocol remembers between turns."""
+
+
+class Referee:
+    """The referee's side of a game's protocol, for the local arena; each game's
+    ``Referee`` sets ``name``, the time limits and ``max_turns``, and writes
+    ``turn_lines`` and ``parse_answer`` (docs/INTERFACES.md, "The referee side")."""
+
+    name = None
+    first_turn_ms = None
+    turn_ms = None
+    max_turns = None
+
+    def __init__(self, game):
+        self.game = game
+
+    def new_state(self, rng=None):
+        return self.game.initial_state()
+
+    def needs_answer(self, state):
+        """Whether the player to move is asked (by default: whenever it has a move)."""
+        return bool(self.game.legal_moves(state))

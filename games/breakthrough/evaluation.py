@@ -15,14 +15,9 @@ tanh into (-1, 1):
   from which an enemy can reach it, block it or take it before it arrives.
 The evaluation is never asked about finished games (engines use ``outcome`` there).
 
-Weights were checked in self-play at 2000-3000 nodes a move (best-first, 2 random
-opening plies, colours alternated, 20-40 games a pairing), against material and advance
-alone: with defended at 0.3 and two more terms since dropped (attacked unguarded pieces,
-pieces on the home row) the evaluation scored 2/20; defended at 0.1 scored 14/40,
-defended counted only for pieces past the middle (0.5) 6/40; the runner term alone 21/40.
-So material and advance carry the play at these depths, the defended term is off by
-default (a weight turns it on), and the runner term stays: it is neutral there and
-matters where the search cannot see the end of a race.
+In self-play, material and advance carry the play, so the defended term is off by
+default (a weight turns it on) and the runner term stays for races the search cannot see
+to the end; the matches: docs/tuning/breakthrough.md#the-evaluations-constants.
 """
 
 import math

@@ -10,11 +10,8 @@ Four terms, each scaled to about [-1, 1] and summed with weights, then squashed 
   moves that change little, to wait with while the opponent must open up.
 The evaluation is never asked about finished games (engines use ``outcome`` there).
 
-The weights were chosen by short self-play matches of best-first search at 15 ms a
-move (50 games, seats swapped, two random opening plies): these scored 46.5/50 against
-a first guess (seeds 0.25, mobility 0.15, and the last term with the opposite sign, as
-"targets": opponent houses one seed away from capture) and 35.5/50 against material
-and seeds alone; doubling the seeds weight to 2.0 lost (11.5/50 against 1.0).
+The weights won short self-play matches against other choices:
+docs/tuning/oware.md#the-evaluations-constants.
 """
 
 import math
@@ -32,7 +29,7 @@ FIELD_SMALL = tuple(int(v - BIAS in (1, 2)) for v in range(FIELD_MASK + 1))
 
 # A side's six houses are 42 consecutive bits; the evaluation reads them as three pairs of
 # houses (14 bits), each looked up once in a table summing both houses' terms: a third of
-# the look-ups of one house at a time, and half the time of the whole evaluation.
+# the look-ups of one house at a time (timed: docs/tuning/oware.md#pair_bits).
 FIELD_BITS = HOUSE_SHIFT[1] - HOUSE_SHIFT[0]
 PAIR_BITS = 2 * FIELD_BITS
 PAIR_MASK = (1 << PAIR_BITS) - 1

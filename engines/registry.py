@@ -85,6 +85,8 @@ def typed_parameters(name, texts, inner=None):
     """{parameter: value} of the engine ``name`` from {parameter: text}; ValueError
     naming the first parameter that it does not take or whose value does not fit.
     ``inner``: the engine that ``name`` wraps unless ``texts`` names one."""
+    if INNER in texts and texts[INNER] not in INNER_CHOICES:
+        raise ValueError(f"{INNER}={texts[INNER]}: expected one of {', '.join(INNER_CHOICES)}")
     known = parameters(name, texts.get(INNER) or inner)
     values = {}
     for key, text in texts.items():
@@ -92,8 +94,6 @@ def typed_parameters(name, texts, inner=None):
             settable = sorted(key for key, (kind, _) in known.items() if kind in SETTABLE)
             raise ValueError(f"{name} has no parameter {key!r}; it takes {', '.join(settable)}")
         kind, default = known[key]
-        if key == INNER and text not in INNER_CHOICES:
-            raise ValueError(f"{key}={text}: expected one of {', '.join(INNER_CHOICES)}")
         if default is None and text.lower() == "none":
             values[key] = None
             continue

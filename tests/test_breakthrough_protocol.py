@@ -5,7 +5,7 @@ import random
 import pytest
 
 from games.breakthrough import protocol
-from games.breakthrough.protocol import ProtocolError, Referee, Tracker
+from games.breakthrough.protocol import Player, ProtocolError, Referee
 from games.breakthrough.rules import BLACK, WHITE, Breakthrough
 
 game = Breakthrough()
@@ -69,33 +69,38 @@ def reader(lines):
     return lines[0], lambda: next(it)
 
 
-def read(tracker, lines):
+def read(player, lines):
+    """(state, actions, note or None) of a turn read by the bot's side."""
     first, rest = reader(lines)
-    return protocol.read_turn(tracker, first, rest)
+    state, actions, notes = player.read_turn(first, rest)
+    assert len(notes) <= 1
+    return state, actions, notes[0] if notes else None
 
 
 def test_white_reads_none_and_gets_the_start():
-    tracker = Tracker(game)
-    state, actions, note = read(tracker, WHITE_FIRST_TURN)
+    player = Player(game)
+    tracker = player.tracker
+    state, actions, note = read(player, WHITE_FIRST_TURN)
     assert note is None and state == game.initial_state()
     assert tracker.colour == WHITE and game.to_move(state) == WHITE
-    assert protocol.check_actions(game, state, actions) == (game.legal_moves(state), None)
+    assert Player(game).check_actions(state, actions) == (game.legal_moves(state), None)
 
 
 def test_black_reads_whites_move_and_replies_from_there():
-    tracker = Tracker(game)
-    state, actions, note = read(tracker, BLACK_FIRST_TURN)
+    player = Player(game)
+    tracker = player.tracker
+    state, actions, note = read(player, BLACK_FIRST_TURN)
     assert note is None and tracker.colour == BLACK
     assert state == game.play(game.initial_state(), game.parse_move("e2e3"))
-    allowed, problem = protocol.check_actions(game, state, actions)
+    allowed, problem = Player(game).check_actions(state, actions)
     assert problem is None and sorted(allowed) == sorted(actions)
     reply = game.parse_move("d7d6")
-    assert protocol.format_move(game, reply) == "d7d6"
-    tracker.played(state, reply)
+    assert Player(game).format_move(reply) == "d7d6"
+    player.played(state, reply)
     # White answers f2f3; Black's next turn lists its moves after that.
     after = game.play(game.play(state, reply), game.parse_move("f2f3"))
     turn = ["f2f3", str(len(game.legal_moves(after)))] + [game.move_name(m) for m in game.legal_moves(after)]
-    state, actions, note = read(tracker, turn)
+    state, actions, note = read(player, turn)
     assert note is None and state == after
 
 
@@ -109,49 +114,55 @@ def test_the_listed_moves_tell_the_colour_when_the_first_line_does_not():
             last = rng.choice(game.legal_moves(state))
             state = game.play(state, last)
         turn = Referee(game).turn_lines(state, game.to_move(state), True, last)
-        tracker = Tracker(game)
-        found, actions, note = read(tracker, turn)
+        player = Player(game)
+        tracker = player.tracker
+        found, actions, note = read(player, turn)
         assert note is None and found is not None
         assert sorted(game.legal_moves(found)) == sorted(actions)
         assert tracker.colour == game.to_move(state)
 
 
 def test_a_first_turn_nothing_explains_still_gives_the_listed_moves():
-    tracker = Tracker(game)
+    player = Player(game)
+    tracker = player.tracker
     turn = ["e2e3", "2", "a2a3", "h2h3"]  # White's moves after a move of White's: impossible
-    state, actions, note = read(tracker, turn)
+    state, actions, note = read(player, turn)
     assert state is None and "no position" in note and tracker.colour == WHITE
-    assert protocol.check_actions(game, state, actions) == (actions, None)
+    assert Player(game).check_actions(state, actions) == (actions, None)
     # Black's usual first turn with a list that differs from ours: the position is
     # still the start after White's move, and the list is what the bot plays from.
-    tracker = Tracker(game)
-    state, actions, note = read(tracker, ["e2e3", "2", "a7a6", "b7b6"])
+    player = Player(game)
+    tracker = player.tracker
+    state, actions, note = read(player, ["e2e3", "2", "a7a6", "b7b6"])
     assert note is None and state == game.play(game.initial_state(), game.parse_move("e2e3"))
-    assert protocol.check_actions(game, state, actions)[1] is not None
+    assert Player(game).check_actions(state, actions)[1] is not None
 
 
 def test_an_opponent_move_that_is_illegal_for_us_is_reported():
-    tracker = Tracker(game)
-    state, _, _ = read(tracker, WHITE_FIRST_TURN)
-    tracker.played(state, game.parse_move("e2e3"))
+    player = Player(game)
+    tracker = player.tracker
+    state, _, _ = read(player, WHITE_FIRST_TURN)
+    player.played(state, game.parse_move("e2e3"))
     turn = ["e2e3", "1", "a2a3"]  # Black "played" a White move; the list is White's
-    state, actions, note = read(tracker, turn)
+    state, actions, note = read(player, turn)
     assert state is None and "not legal" in note
-    tracker = Tracker(game)
-    state, _, _ = read(tracker, WHITE_FIRST_TURN)
-    tracker.played(state, game.parse_move("e2e3"))
+    player = Player(game)
+    tracker = player.tracker
+    state, _, _ = read(player, WHITE_FIRST_TURN)
+    player.played(state, game.parse_move("e2e3"))
     turn = ["d7d6", "1", "d6d5"]  # the listed move is Black's: the seats look swapped
-    state, actions, note = read(tracker, turn)
+    state, actions, note = read(player, turn)
     assert state is None and "other colour" in note
 
 
 def test_a_list_that_disagrees_with_our_rules_wins():
-    tracker = Tracker(game)
-    state, _, note = read(tracker, ["None", "2", "a2a3", "b2b3"])
+    player = Player(game)
+    tracker = player.tracker
+    state, _, note = read(player, ["None", "2", "a2a3", "b2b3"])
     assert state == game.initial_state() and note is None
-    allowed, problem = protocol.check_actions(game, state, [game.parse_move("a2a3"), game.parse_move("b2b3")])
+    allowed, problem = Player(game).check_actions(state, [game.parse_move("a2a3"), game.parse_move("b2b3")])
     assert sorted(game.move_name(m) for m in allowed) == ["a2a3", "b2b3"]
-    assert "arena lists [a2a3 b2b3]" in problem
+    assert "arena lists [a2a3, b2b3]" in problem
 
 
 @pytest.mark.parametrize("lines", [
@@ -166,7 +177,7 @@ def test_a_list_that_disagrees_with_our_rules_wins():
 ])
 def test_malformed_turns_raise_protocol_errors(lines):
     with pytest.raises(ProtocolError):
-        read(Tracker(game), lines)
+        read(Player(game), lines)
 
 
 def test_referee_lines_and_limits():
@@ -197,19 +208,20 @@ def test_bot_reader_follows_our_referee_through_whole_games(seat):
     rng = random.Random(10 + seat)
     for _ in range(20):
         state = referee.new_state()
-        tracker = Tracker(game)
+        player = Player(game)
+        tracker = player.tracker
         last, first = None, True
         while referee.needs_answer(state):
             if game.to_move(state) == seat:
                 lines = referee.turn_lines(state, seat, first, last)
                 first = False
-                ours, actions, note = read(tracker, lines)
+                ours, actions, note = read(player, lines)
                 assert note is None and ours == state
-                allowed, problem = protocol.check_actions(game, ours, actions)
+                allowed, problem = Player(game).check_actions(ours, actions)
                 assert problem is None
                 move = rng.choice(allowed)
-                assert referee.parse_answer(state, protocol.format_move(game, move) + " hi") == move
-                tracker.played(ours, move)
+                assert referee.parse_answer(state, Player(game).format_move(move) + " hi") == move
+                player.played(ours, move)
             else:
                 move = rng.choice(game.legal_moves(state))
             state, last = game.play(state, move), move
@@ -226,8 +238,9 @@ def test_colour_comes_from_the_lines_never_from_a_seat_number():
     assert referee.turn_lines(after, 0, True, game.parse_move("c2c3")) == \
         referee.turn_lines(after, 1, True, game.parse_move("c2c3"))
     for state, last, colour in ((start, None, WHITE), (after, game.parse_move("c2c3"), BLACK)):
-        tracker = Tracker(game)
-        found, _, note = read(tracker, referee.turn_lines(state, 0, True, last))
+        player = Player(game)
+        tracker = player.tracker
+        found, _, note = read(player, referee.turn_lines(state, 0, True, last))
         assert found == state and note is None and tracker.colour == colour
 
 
@@ -243,16 +256,17 @@ def test_bot_reader_keeps_track_after_random_opening_plies(seat):
         for _ in range(1 + game_number % 3):
             last = rng.choice(game.legal_moves(state))
             state = game.play(state, last)
-        tracker = Tracker(game)
+        player = Player(game)
+        tracker = player.tracker
         first = True
         while referee.needs_answer(state):
             if game.to_move(state) == seat:
-                ours, actions, note = read(tracker, referee.turn_lines(state, seat, first, last))
+                ours, actions, note = read(player, referee.turn_lines(state, seat, first, last))
                 first = False
                 assert note is None and ours is not None and state in tracker.candidates
                 assert sorted(game.legal_moves(ours)) == sorted(actions)
                 move = rng.choice(actions)
-                tracker.played(ours, move)
+                player.played(ours, move)
             else:
                 move = rng.choice(game.legal_moves(state))
             state, last = game.play(state, move), move

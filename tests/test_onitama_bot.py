@@ -4,7 +4,7 @@ import random
 import pytest
 
 from botproc import BotProcess, build_bundle
-from engines.driver import ENGINES
+from engines.registry import ENGINES
 from games.onitama.protocol import Referee
 from test_onitama_protocol import PASS_TURN, PLAYER_0_FIRST_TURN, PLAYER_1_FIRST_TURN
 

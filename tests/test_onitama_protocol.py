@@ -90,16 +90,19 @@ def feed(lines):
     return lambda: next(it)
 
 
+def seated(my_id, turn):
+    """The bot's side of the protocol past its first turn: it knows its id and counts
+    the plies itself."""
+    player = protocol.Player(GAME)
+    player.my_id, player.turn = my_id, turn
+    return player
+
+
 def read_transcript(lines, turn, first_turn):
     read = feed(lines)
-    first = read()
-    my_id = None
-    if first_turn:
-        my_id = protocol.read_init(first)
-        first = read()
-    else:
-        my_id = 0
-    state, actions, problems = protocol.read_turn(GAME, my_id, turn, first, read)
+    player = protocol.Player(GAME) if first_turn else seated(0, turn)
+    state, actions, problems = player.read_turn(read(), read)
+    assert player.my_id == turn % 2 and player.turn == turn
     assert problems == []
     with pytest.raises(StopIteration):
         read()  # every line was consumed
@@ -110,13 +113,13 @@ def test_hand_written_transcript_through_the_bot_parser():
     start = GAME.initial_state((TIGER, DRAGON, FROG, RABBIT, CRAB))
     state, actions = read_transcript(PLAYER_0_FIRST_TURN, 0, True)
     assert state == start
-    assert protocol.check_actions(GAME, state, actions) == (GAME.legal_moves(state), None)
+    assert protocol.Player(GAME).check_actions(state, actions) == (GAME.legal_moves(state), None)
     move = GAME.parse_move("10 E1C2")
     after = GAME.play(start, move)
     state, actions = read_transcript(PLAYER_1_FIRST_TURN, 1, True)
     assert state == after
     assert sorted(actions) == sorted(GAME.legal_moves(after))
-    assert protocol.format_move(GAME, actions[0]) == "2 A5B4"
+    assert protocol.Player(GAME).format_move(actions[0]) == "2 A5B4"
 
 
 def test_referee_writes_the_hand_written_transcript():
@@ -130,7 +133,7 @@ def test_referee_writes_the_hand_written_transcript():
 def test_pass_turn():
     state, actions = read_transcript(PASS_TURN, 12, False)
     assert sorted(actions) == sorted([pass_move(CRAB), pass_move(BOAR)])
-    assert protocol.check_actions(GAME, state, actions)[1] is None
+    assert protocol.Player(GAME).check_actions(state, actions)[1] is None
     assert REFEREE.turn_lines(state, 0, False) == PASS_TURN
     assert REFEREE.parse_answer(state, "4 PASS") == pass_move(BOAR)
     assert REFEREE.parse_answer(state, "6 pass gg") == pass_move(CRAB)
@@ -145,21 +148,19 @@ def test_bot_parser_agrees_with_the_referee_over_random_games():
     for _ in range(40):
         state = REFEREE.new_state(rng)
         seen = [0, 0]
+        bots = (protocol.Player(GAME), protocol.Player(GAME))  # each counts its plies itself
         while GAME.legal_moves(state):
             player = GAME.to_move(state)
             lines = REFEREE.turn_lines(state, player, seen[player] == 0)
             read = feed(lines)
-            first = read()
-            if seen[player] == 0:
-                assert protocol.read_init(first) == player
-                first = read()
-            turn = 2 * seen[player] + player   # what a bot counts
-            parsed, actions, problems = protocol.read_turn(GAME, player, turn, first, read)
-            assert parsed == state and problems == []
-            allowed, problem = protocol.check_actions(GAME, parsed, actions)
+            side = bots[player]
+            parsed, actions, problems = side.read_turn(read(), read)
+            assert side.my_id == player and parsed == state and problems == []
+            allowed, problem = side.check_actions(parsed, actions)
             assert problem is None and sorted(allowed) == sorted(actions)
             move = rng.choice(allowed)
-            assert REFEREE.parse_answer(state, protocol.format_move(GAME, move)) == move
+            assert REFEREE.parse_answer(state, side.format_move(move)) == move
+            side.played(parsed, move)
             state = GAME.play(state, move)
             seen[player] += 1
             plies += 1
@@ -224,7 +225,7 @@ def test_answers_the_arena_rejects(line):
 def test_disagreement_is_reported_and_the_arena_list_is_used():
     start = GAME.initial_state((TIGER, DRAGON, FROG, RABBIT, CRAB))
     listed = [GAME.parse_move("15 A1A3")]
-    allowed, problem = protocol.check_actions(GAME, start, listed)
+    allowed, problem = protocol.Player(GAME).check_actions(start, listed)
     assert allowed == listed and "15 A1A3" in problem and "10 C1E2" in problem
 
 
@@ -232,7 +233,7 @@ def test_card_vectors_that_differ_from_our_table_are_reported():
     lines = list(PLAYER_0_FIRST_TURN)
     lines[6] = "0 15 0 -1 0 1 0 0 0 0"   # a Tiger that jumps one row instead of two
     read = feed(lines[1:])
-    state, actions, problems = protocol.read_turn(GAME, 0, 0, read(), read)
+    state, actions, problems = seated(0, 0).read_turn(read(), read)
     assert len(problems) == 1 and "0 15 0 -1 0 1" in problems[0]
 
 
@@ -245,7 +246,7 @@ def test_malformed_turns_raise_protocol_errors(index, replacement):
     lines[index] = replacement
     read = feed(lines[1:])
     with pytest.raises(ProtocolError):
-        protocol.read_turn(GAME, 0, 0, read(), read)
+        seated(0, 0).read_turn(read(), read)
 
 
 def test_init_line():

@@ -5,8 +5,15 @@ import random
 import pytest
 
 from games.oware import protocol
-from games.oware.protocol import ProtocolError, Referee, Tracker
+from games.oware.protocol import Player, ProtocolError, Referee
 from games.oware.rules import MAX_TURNS, Oware
+
+
+def read_turn(player, line):
+    """(state, actions, note or None) of a turn line read by the bot's side."""
+    state, actions, notes = player.read_turn(line, None)
+    assert len(notes) <= 1
+    return state, actions, notes[0] if notes else None
 
 game = Oware()
 
@@ -36,14 +43,14 @@ STORES_P1 = [(0, 0), (0, 0), (0, 0), (2, 0), (2, 3)]
 @pytest.mark.parametrize("seat,transcript,stores", [(0, TRANSCRIPT_P0, STORES_P0),
                                                     (1, TRANSCRIPT_P1, STORES_P1)])
 def test_hand_written_transcript_is_read_with_the_right_scores(seat, transcript, stores):
-    tracker = Tracker(game)
+    tracker = Player(game)
     for turn, ((line, answer), expected_stores) in enumerate(zip(transcript, stores)):
-        state, actions, note = protocol.read_turn(tracker, line)
+        state, actions, note = read_turn(tracker, line)
         assert note is None
-        assert tracker.seat == seat and game.to_move(state) == seat
+        assert tracker.tracker.seat == seat and game.to_move(state) == seat
         assert game.ply(state) == 2 * turn + seat
         assert game.stores(state) == expected_stores
-        assert protocol.check_actions(game, state, actions) == (game.legal_moves(state), None)
+        assert Player(game).check_actions(state, actions) == (game.legal_moves(state), None)
         if answer is not None:
             move = game.parse_move(answer)
             assert move in actions
@@ -70,17 +77,17 @@ def test_whole_games_tracked_from_the_lines_alone():
     turns = 0
     for _ in range(60):
         state = referee.new_state()
-        trackers = (Tracker(game), Tracker(game))
+        trackers = (Player(game), Player(game))
         while referee.needs_answer(state):
             player = game.to_move(state)
             (line,) = referee.turn_lines(state, player, game.ply(state) < 2)
-            seen, actions, note = protocol.read_turn(trackers[player], line)
+            seen, actions, note = read_turn(trackers[player], line)
             assert seen == state and note is None  # scores and ply included
-            allowed, problem = protocol.check_actions(game, seen, actions)
+            allowed, problem = Player(game).check_actions(seen, actions)
             assert problem is None
             move = rng.choice(allowed)
             trackers[player].played(seen, move)
-            state = game.play(state, referee.parse_answer(state, protocol.format_move(game, move)))
+            state = game.play(state, referee.parse_answer(state, Player(game).format_move(move)))
             turns += 1
         assert game.outcome(state) is not None
     assert turns > 5000
@@ -93,23 +100,23 @@ def test_random_opening_plies_are_recognised_with_the_seat(opening):
     for move in opening:
         state = game.play(state, move)
     player = game.to_move(state)
-    tracker = Tracker(game)
+    tracker = Player(game)
     (line,) = referee.turn_lines(state, player, True)
-    seen, _, note = protocol.read_turn(tracker, line)
-    assert seen == state and note is None and tracker.seat == len(opening) % 2
+    seen, _, note = read_turn(tracker, line)
+    assert seen == state and note is None and tracker.tracker.seat == len(opening) % 2
 
 
 def test_a_board_that_follows_from_no_move_is_rebuilt_and_reported():
-    tracker = Tracker(game)
-    state, actions, note = protocol.read_turn(tracker, "4 4 4 4 4 4 4 4 4 4 4 3")
+    tracker = Player(game)
+    state, actions, note = read_turn(tracker, "4 4 4 4 4 4 4 4 4 4 4 3")
     assert "rebuilt" in note
-    assert tracker.seat == 1 and game.ply(state) == 1
+    assert tracker.tracker.seat == 1 and game.ply(state) == 1
     assert game.stores(state) == (1, 0)  # the missing seed went to the opponent
     assert game.houses(state) == (4, 4, 4, 4, 4, 3, 4, 4, 4, 4, 4, 4)
     assert actions == (0, 1, 2, 3, 4, 5)
     # Later, our own captures are kept and the opponent gets the rest of what is missing.
     tracker.played(state, 5)
-    state, _, note = protocol.read_turn(tracker, "0 5 5 5 5 1 0 4 4 4 4 4")
+    state, _, note = read_turn(tracker, "0 5 5 5 5 1 0 4 4 4 4 4")
     assert note and game.stores(state) == (7, 0) and game.ply(state) == 3
 
 
@@ -117,8 +124,8 @@ def test_our_rules_and_the_arenas_disagreement_is_settled_for_the_arena():
     # A tracked state at the turn limit has no legal move for us; the arena, which asks,
     # accepts the non-empty houses: the bot must play one of those.
     state = game.make_state([1, 0, 0, 2, 0, 0, 1, 1, 1, 1, 1, 1], (20, 19), MAX_TURNS)
-    allowed, problem = protocol.check_actions(game, state, (0, 3))
-    assert allowed == (0, 3) and "arena accepts" in problem
+    allowed, problem = Player(game).check_actions(state, (0, 3))
+    assert allowed == (0, 3) and "arena lists [0, 3]" in problem
 
 
 @pytest.mark.parametrize("line", ["", "4 4 4", "4 4 4 4 4 4 4 4 4 4 4 4 4", "a b c d e f g h i j k l",
@@ -126,7 +133,7 @@ def test_our_rules_and_the_arenas_disagreement_is_settled_for_the_arena():
                                   "4 4 4 4 4 4 4 4 4 4 4 4.0", "0 0 0 0 0 0 4 4 4 4 4 4"])
 def test_bad_turn_lines_are_refused(line):
     with pytest.raises(ProtocolError):
-        protocol.read_turn(Tracker(game), line)
+        read_turn(Player(game), line)
 
 
 def test_arena_actions_apply_must_feed():
@@ -160,4 +167,4 @@ def test_referee_figures():
     referee = Referee()
     assert (referee.first_turn_ms, referee.turn_ms, referee.max_turns) == (1000, 50, 200)
     assert referee.game.name == "oware"
-    assert protocol.format_move(game, 4) == "4"
+    assert Player(game).format_move(4) == "4"

@@ -1,0 +1,276 @@
+"""The bots' runtime (bots/runtime.py): options, the engine a bot builds, and the one
+turn loop, run in-process over scripted games of every game."""
+import io
+import random
+import time
+
+import pytest
+
+from bots import breakthrough, onitama, othello, oware, runtime
+from bots.runtime import Bot, Tuned
+from engines.bestfirst import BestFirst
+from engines.mcts import MCTS
+from games.breakthrough.protocol import Referee as BreakthroughReferee
+from games.onitama.protocol import Referee as OnitamaReferee
+from games.othello.protocol import Referee as OthelloReferee
+from games.othello.rules import Othello
+from games.oware.evaluation import make_evaluator
+from games.oware.protocol import Player, Referee as OwareReferee
+from games.oware.rules import MAX_TURNS, Oware
+
+game = Oware()
+evaluate = make_evaluator(game)
+
+
+def near_the_turn_limit(game, state):
+    return MAX_TURNS - game.ply(state) <= 10
+
+
+def test_bot(tuned=None, evaluations=None, **settings):
+    return Bot("test", Player, evaluations or {"handcrafted": make_evaluator}, best="bestfirst",
+               time=0.5, first_time=0.2, tuned=tuned, **settings)
+
+
+test_bot.__test__ = False  # a helper, not a test
+
+
+def engine_for(argv, bot=None, for_game=game):
+    bot = bot or test_bot()
+    return runtime.make_engine(bot, runtime.parse_options(bot, argv), for_game)
+
+
+def usage_error(argv, bot, capsys):
+    """The one stderr line of a bot stopped at start-up by a wrong option."""
+    with pytest.raises(SystemExit) as stopped:
+        runtime.parse_options(bot, argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    return err
+
+
+# -- options -----------------------------------------------------------------------------
+def test_parameters_override_in_order_tuned_then_set():
+    bot = test_bot({"bestfirst": Tuned(C=0.3, FPU=0.2)})
+    engine = engine_for([], bot)
+    assert isinstance(engine, BestFirst) and (engine.C, engine.FPU) == (0.3, 0.2)
+    engine = engine_for(["--set", "C=0.9"], bot)
+    assert (engine.C, engine.FPU) == (0.9, 0.2)
+
+
+def test_set_values_take_the_type_of_the_parameter():
+    options = runtime.parse_options(test_bot(), ["--engine", "mcts", "--set", "C=2", "--set", "reuse=false",
+                                                 "--set", "playout_plies=3", "--set", "seed=none",
+                                                 "--set", "playout_weight=1,2.5,0"])
+    assert options.params == {"C": 2.0, "reuse": False, "playout_plies": 3, "seed": None,
+                              "playout_weight": [1.0, 2.5, 0.0]}
+    assert type(options.params["C"]) is float and type(options.params["playout_plies"]) is int
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--set", "C=abc"], "--set C=abc: expected a number"),
+    (["--set", "nonsense=1"], "--set bestfirst has no parameter 'nonsense'"),
+    (["--set", "reuse=maybe"], "--set reuse=maybe: expected true or false"),
+    (["--engine", "alphabeta", "--set", "tt_size=1.5"], "--set tt_size=1.5: expected an integer"),
+    (["--engine", "mcts", "--set", "playout_weight=1,x"], "expected numbers separated by commas"),
+    (["--engine", "solver", "--set", "engine=nosuch"], "engine=nosuch: expected one of"),
+    (["--engine", "solver", "--set", "solve_when=1"], "solve_when=1: cannot be set"),
+    (["--set", "C"], "--set expects NAME=VALUE"),
+    (["--weight", "material=lots"], "--weight material=lots: expected a number"),
+    (["--time", "1.5"], "--time 1.5: expected a fraction"),
+    (["--eval", "nope"], "--eval"),
+    (["--engine", "nope"], "--engine"),
+])
+def test_a_wrong_option_stops_the_bot_with_one_line(argv, message, capsys):
+    assert message in usage_error(argv, test_bot(), capsys)
+
+
+def test_the_solver_takes_its_inner_engines_parameters():
+    bot = test_bot({"solver": Tuned(engine="bestfirst")})
+    solver = engine_for(["--engine", "solver", "--set", "C=0.4"], bot)
+    assert isinstance(solver.inner, BestFirst) and solver.inner.C == 0.4
+
+
+def test_a_bundled_bot_stops_at_start_up_on_a_wrong_value(capsys):
+    # the whole main: nothing is read from stdin, one line, exit 2
+    stdin = io.StringIO("4 4 4 4 4 4 4 4 4 4 4 4\n")
+    with pytest.raises(SystemExit) as stopped:
+        runtime.main(oware.BOT, ["--set", "quiescence=lots"], stdin=stdin, stdout=io.StringIO())
+    assert stopped.value.code == 2 and stdin.tell() == 0
+    assert capsys.readouterr().err == "oware: --set quiescence=lots: expected an integer\n"
+
+
+def test_an_engine_that_cannot_be_built_stops_the_bot_at_start_up(capsys):
+    # alpha-beta+ needs a game with noisy moves, which Othello does not name
+    assert runtime.main(othello.BOT, ["--engine", "alphabeta+"], stdin=io.StringIO(),
+                        stdout=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "noisy_moves" in err
+    with pytest.raises(ValueError, match="null_move"):
+        engine_for(["--engine", "alphabeta", "--set", "null_move=2"], for_game=Othello())
+
+
+def test_weighted_playouts_can_be_set_from_the_command_line():
+    engine = engine_for(["--engine", "mcts", "--set", "playout_weight=1,2,1,1,1,0.5,1,2,1,1,1,0.5", "--set", "seed=1"])
+    assert isinstance(engine, MCTS)
+    result = engine.search(game.initial_state(), time.perf_counter() + 0.05)
+    assert result.move in game.legal_moves(game.initial_state())
+
+
+# -- the solver and the bot's "near the end" test -------------------------------------------
+def test_the_solver_solves_near_the_end_and_searches_before():
+    bot = test_bot({"solver": Tuned(engine="bestfirst")}, solve_when=near_the_turn_limit)
+    solver = engine_for(["--engine", "solver"], bot)
+    early = game.initial_state()
+    solver.search(early, time.perf_counter() + 0.05)
+    assert not solver.solved
+    late = game.make_state((1, 0, 0, 2, 0, 3, 0, 1, 0, 0, 1, 4), (18, 18), ply=190)
+    result = solver.search(late, time.perf_counter() + 5)
+    assert solver.solved and result.move in game.legal_moves(late)
+
+
+def test_the_solver_takes_the_tuned_values_of_the_engine_it_wraps():
+    bot = test_bot({"bestfirst": Tuned(C=0.3), "solver": Tuned(engine="bestfirst")})
+    solver = engine_for(["--engine", "solver"], bot)
+    assert isinstance(solver.inner, BestFirst) and solver.inner.C == 0.3
+    # another inner engine does not get best-first's values
+    solver = engine_for(["--engine", "solver", "--set", "engine=alphabeta"], bot)
+    assert not isinstance(solver.inner, BestFirst)
+
+
+# -- evaluations -----------------------------------------------------------------------------
+def unequal_scores():
+    state, rng = game.initial_state(), random.Random(3)
+    while len(set(game.stores(state))) == 1:  # a material difference to weigh
+        state = game.play(state, rng.choice(game.legal_moves(state)))
+    return state
+
+
+def evaluation_for(argv, bot):
+    return runtime.make_evaluation(bot, runtime.parse_options(bot, argv), game)
+
+
+def test_evaluation_weights_from_the_command_line():
+    state = unequal_scores()
+    weighted = evaluation_for(["--weight", "material=3"], test_bot())
+    assert weighted(state) == make_evaluator(game, material=3.0)(state) != evaluate(state)
+
+
+def test_bad_weight_names_stop_the_bot_at_start_up(capsys):
+    with pytest.raises(ValueError, match="--weight for the handcrafted evaluation.*nonsense"):
+        evaluation_for(["--weight", "nonsense=1"], test_bot())
+    assert runtime.main(oware.BOT, ["--weight", "nonsense=1"], stdin=io.StringIO(), stdout=io.StringIO()) == 2
+    assert "nonsense" in capsys.readouterr().err
+
+
+def test_tuned_weights_reach_the_evaluation_of_their_engine_only():
+    bot = test_bot({"bestfirst": Tuned(weights={"material": 3.0}, C=0.3)})
+    assert engine_for([], bot).C == 0.3  # the weight is not an engine parameter
+    state = unequal_scores()
+    assert evaluation_for([], bot)(state) == make_evaluator(game, material=3.0)(state)
+    assert evaluation_for(["--weight", "material=1"], bot)(state) == evaluate(state)
+    assert evaluation_for(["--engine", "alphabeta"], bot)(state) == evaluate(state)
+
+
+def test_evaluation_chosen_by_name_by_tuned_choice_or_first():
+    def flat(game, **weights):
+        if weights:
+            raise ValueError(f"no weights here: {sorted(weights)}")
+        return lambda state: 0.25
+    bot = test_bot({"alphabeta": Tuned(evaluation="flat", aspiration=0.1)},
+                   evaluations={"handcrafted": make_evaluator, "flat": flat})
+    state = game.initial_state()
+    assert evaluation_for([], bot)(state) == evaluate(state)                      # best-first: the first
+    assert evaluation_for(["--engine", "alphabeta"], bot)(state) == 0.25          # the tuned choice
+    assert evaluation_for(["--engine", "alphabeta", "--eval", "handcrafted"], bot)(state) == evaluate(state)
+    assert evaluation_for(["--eval", "flat"], bot)(state) == 0.25
+    with pytest.raises(ValueError, match="--weight for the flat evaluation"):
+        evaluation_for(["--eval", "flat", "--weight", "material=2"], bot)
+    assert engine_for(["--engine", "alphabeta"], bot).aspiration == 0.1  # the choice is no parameter
+
+
+# -- the turn loop over scripted games -------------------------------------------------------
+class ScriptedArena:
+    """stdin and stdout of a bot in a game against a random mover, in-process: the bot
+    reads the referee's lines for its turns, and its answers are played."""
+
+    def __init__(self, referee, seat, seed):
+        self.referee, self.seat = referee, seat
+        self.rng = random.Random(seed)
+        self.state = referee.new_state(self.rng)
+        self.first_turn, self.last_move = True, None
+        self.pending, self.answers, self.output = [], 0, ""
+        self._advance()
+
+    def _advance(self):
+        """Plays the opponent's moves (and the arena's forced passes) up to our turn."""
+        game, referee = self.referee.game, self.referee
+        while game.legal_moves(self.state):
+            moves = game.legal_moves(self.state)
+            if game.to_move(self.state) == self.seat and referee.needs_answer(self.state):
+                self.pending = referee.turn_lines(self.state, self.seat, self.first_turn, self.last_move)
+                self.first_turn = False
+                return
+            self.last_move = self.rng.choice(moves) if referee.needs_answer(self.state) else moves[0]
+            self.state = game.play(self.state, self.last_move)
+        self.pending = None  # the game is over: end of input
+
+    def readline(self):
+        if self.pending is None:
+            return ""
+        assert self.pending, "the bot read past its turn's lines"
+        return self.pending.pop(0) + "\n"
+
+    def write(self, text):
+        self.output += text
+
+    def flush(self):
+        while "\n" in self.output:
+            line, self.output = self.output.split("\n", 1)
+            assert self.pending == [], "the bot answered before reading its whole turn"
+            self.last_move = self.referee.parse_answer(self.state, line)  # ValueError if illegal
+            self.state = self.referee.game.play(self.state, self.last_move)
+            self.answers += 1
+            self._advance()
+
+
+FAST = ["--time", "0.05", "--first-time", "0.01"]
+
+
+@pytest.mark.parametrize("bot, referee", [(breakthrough.BOT, BreakthroughReferee()),
+                                          (onitama.BOT, OnitamaReferee()),
+                                          (othello.BOT, OthelloReferee()),
+                                          (oware.BOT, OwareReferee())], ids=lambda x: getattr(x, "name", ""))
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_turn_loop_plays_whole_games_of_every_game(bot, referee, seat, capsys):
+    arena = ScriptedArena(referee, seat, seed=seat)
+    assert runtime.main(bot, FAST, stdin=arena, stdout=arena) == 0
+    assert arena.pending is None and arena.answers >= 3  # the game was played to its end
+    assert capsys.readouterr().err == ""
+
+
+def test_bad_input_stops_the_bot_with_one_line(capsys):
+    stdin = io.StringIO("4 4 4 4 4 4 4 4 4 4 4 4\n4 4 banana\n")
+    stdout = io.StringIO()
+    assert runtime.main(oware.BOT, FAST, stdin=stdin, stdout=stdout) == 1
+    assert len(stdout.getvalue().splitlines()) == 1  # it answered the first turn
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "oware: bad input: expected 12 seed counts" in err
+
+
+def test_the_first_turn_clock_counts_the_start_up_when_the_line_was_waiting(monkeypatch):
+    deadlines = []
+
+    class Recorder:
+        def search(self, state, deadline):
+            deadlines.append(deadline)
+            raise RuntimeError("no search needed")
+
+    bot = oware.BOT
+    options = runtime.parse_options(bot, ["--first-time", "0.5"])
+    monkeypatch.setattr(runtime, "STARTED", time.perf_counter() - 10)  # started long ago
+    stdin = runtime.LineReader(io.StringIO("4 4 4 4 4 4 4 4 4 4 4 4\n"))
+    with pytest.raises(EOFError):
+        runtime.play(bot, options, Player(), Recorder(), stdin, lambda text: None)
+    # the line was waiting: the 1000 ms first turn began at the start-up, 10 s ago
+    assert deadlines and deadlines[0] < time.perf_counter() - 9

@@ -45,15 +45,16 @@ class Player:
     """The bot's side of a game's protocol; each game's ``Player`` fills in
     ``read_turn`` and, where it remembers something between turns, ``played``.
 
-    ``game`` is the rules object the bot searches with (a protocol may replace it on
-    the first turn, e.g. Othello's board size); ``first_turn_ms`` and ``turn_ms`` are
-    the arena's time limits."""
+    ``game`` is the rules object the bot searches with (by default a ``rules()``; a
+    protocol may replace it on the first turn, e.g. Othello's board size);
+    ``first_turn_ms`` and ``turn_ms`` are the arena's time limits."""
 
+    rules = None
     first_turn_ms = None
     turn_ms = None
 
-    def __init__(self, game):
-        self.game = game
+    def __init__(self, game=None):
+        self.game = game or self.rules()
 
     def read_turn(self, first_line, next_line):
         """``(state, actions, notes)`` from one turn's input: our state (None when the
@@ -86,16 +87,18 @@ class Player:
 
 class Referee:
     """The referee's side of a game's protocol, for the local arena; each game's
-    ``Referee`` sets ``name``, the time limits and ``max_turns``, and writes
-    ``turn_lines`` and ``parse_answer`` (docs/INTERFACES.md, "The referee side")."""
+    ``Referee`` sets ``name``, its ``rules`` class, the time limits and ``max_turns``,
+    and writes ``turn_lines`` and ``parse_answer`` (docs/INTERFACES.md, "The referee
+    side")."""
 
     name = None
+    rules = None
     first_turn_ms = None
     turn_ms = None
     max_turns = None
 
-    def __init__(self, game):
-        self.game = game
+    def __init__(self, game=None):
+        self.game = game or self.rules()
 
     def new_state(self, rng=None):
         return self.game.initial_state()

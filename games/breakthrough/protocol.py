@@ -151,11 +151,12 @@ class Player(protocol.Player):
     """The bot's side: the opponent's last move and the listed moves a turn; the
     position kept by ``Tracker``, and unknown (None) once it is lost."""
 
+    rules = Breakthrough
     first_turn_ms = FIRST_TURN_MS
     turn_ms = TURN_MS
 
     def __init__(self, game=None):
-        super().__init__(game or Breakthrough())
+        super().__init__(game)
         self.tracker = Tracker(self.game)
 
     def read_turn(self, first_line, next_line):
@@ -180,12 +181,10 @@ class Referee(protocol.Referee):
     asked: Breakthrough has no pass."""
 
     name = "breakthrough"
+    rules = Breakthrough
     first_turn_ms = FIRST_TURN_MS
     turn_ms = TURN_MS
     max_turns = None  # unconfirmed on CodinGame; a game lasts 177 plies at most anyway
-
-    def __init__(self, game=None):
-        super().__init__(game or Breakthrough())
 
     def turn_lines(self, state, player, first_turn, last_move=None):
         game = self.game

@@ -105,11 +105,12 @@ class Player(protocol.Player):
     listed actions each turn. The arena does not send the ply number: player 0 moves
     on even plies, so the player counts them from its id."""
 
+    rules = Onitama
     first_turn_ms = FIRST_TURN_MS
     turn_ms = TURN_MS
 
     def __init__(self, game=None):
-        super().__init__(game or Onitama())
+        super().__init__(game)
         self.my_id = None
         self.turn = None  # the ply number of our next turn
 
@@ -167,12 +168,10 @@ class Referee(protocol.Referee):
     """The arena's side, for the local referee."""
 
     name = "onitama"
+    rules = Onitama
     first_turn_ms = FIRST_TURN_MS
     turn_ms = TURN_MS
     max_turns = MAX_TURNS
-
-    def __init__(self, game=None):
-        super().__init__(game or Onitama())
 
     def new_state(self, rng=None):
         """Five distinct random cards: two for player 0, two for player 1, the centre;

@@ -53,11 +53,12 @@ class Player(protocol.Player):
     """The bot's side: the init lines on the first turn (our id and the board size,
     which may replace ``game``), then the whole board and the listed actions each turn."""
 
+    rules = Othello
     first_turn_ms = FIRST_TURN_MS
     turn_ms = TURN_MS
 
     def __init__(self, game=None):
-        super().__init__(game or Othello())
+        super().__init__(game)
         self.my_id = None
 
     def read_turn(self, first_line, next_line):
@@ -83,12 +84,10 @@ class Referee(protocol.Referee):
     """The arena's side, for the local referee."""
 
     name = "othello"
+    rules = Othello
     first_turn_ms = FIRST_TURN_MS
     turn_ms = TURN_MS
     max_turns = None  # 60 on CodinGame: one disc per turn, so it never cuts a game short
-
-    def __init__(self, game=None):
-        super().__init__(game or Othello())
 
     def needs_answer(self, state):
         """A player whose only move is a pass is skipped: the referee plays it."""

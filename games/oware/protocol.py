@@ -113,11 +113,12 @@ class Tracker:
 class Player(protocol.Player):
     """The bot's side: one line a turn; the scores and the ply count kept by ``Tracker``."""
 
+    rules = Oware
     first_turn_ms = FIRST_TURN_MS
     turn_ms = TURN_MS
 
     def __init__(self, game=None):
-        super().__init__(game or Oware())
+        super().__init__(game)
         self.tracker = Tracker(self.game)
 
     def read_turn(self, first_line, next_line):
@@ -159,12 +160,10 @@ class Referee(protocol.Referee):
     (the game ends when one has none)."""
 
     name = "oware"
+    rules = Oware
     first_turn_ms = FIRST_TURN_MS
     turn_ms = TURN_MS
     max_turns = MAX_TURNS
-
-    def __init__(self, game=None):
-        super().__init__(game or Oware())
 
     def turn_lines(self, state, player, first_turn, last_move=None):
         houses = self.game.houses(state)

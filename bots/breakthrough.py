@@ -1,7 +1,7 @@
 """Breakthrough bot for CodinGame ("breakthrough"): alpha-beta with a quiescence search
 and the learned evaluation by default. The arena sends the opponent's last move and the
 legal moves, never the board: the protocol's player keeps the position
-(games/breakthrough/protocol.py). Its records: docs/tuning/breakthrough.md#the-bots-constants."""
+(games/breakthrough/protocol.py). Its records: docs/tuning/breakthrough-constants.md#the-bots-constants."""
 import sys
 
 from bots.runtime import MCTS_WITH_EVALUATION, Bot, Tuned, main
@@ -11,8 +11,8 @@ from games.breakthrough.protocol import Player
 
 BOT = Bot(
     "breakthrough", Player, {"handcrafted": make_evaluator, "learned": learned.make_evaluator},
-    best="alphabeta+",  # docs/tuning/breakthrough.md#best_engine
-    time=0.68,          # of the 100 ms turns: docs/tuning/breakthrough.md#time_fraction
+    best="alphabeta+",  # docs/tuning/breakthrough-constants.md#best_engine
+    time=0.68,          # of the 100 ms turns: docs/tuning/breakthrough-constants.md#time_fraction
     first_time=0.3,     # of the 1000 ms first turn
     # The best engine takes the learned evaluation; the others keep the handcrafted one,
     # so that the engines' table compares searches with the same evaluation.

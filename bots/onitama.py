@@ -1,5 +1,5 @@
 """Onitama bot for CodinGame ("onitama"): alpha-beta with a quiescence search and the
-learned evaluation by default. Its records: docs/tuning/onitama.md#the-bots-constants."""
+learned evaluation by default. Its records: docs/tuning/onitama-constants.md#the-bots-constants."""
 import sys
 
 from bots.runtime import MCTS_WITH_EVALUATION, Bot, Tuned, main
@@ -9,9 +9,9 @@ from games.onitama.protocol import Player
 
 BOT = Bot(
     "onitama", Player, {"handcrafted": make_evaluator, "learned": learned.make_evaluator},
-    best="alphabeta+",  # docs/tuning/onitama.md#best_engine
-    time=0.73,          # of the 50 ms turns, the longest answers' margin: docs/tuning/onitama.md#time_fraction
-    first_time=0.4,     # of the 1000 ms first turn
+    best="alphabeta+",  # docs/tuning/onitama-constants.md#best_engine
+    time=0.73,          # of the 50 ms turns, the longest answers' margin: docs/tuning/onitama-constants.md#time_fraction
+    first_time=0.4,     # of the 1000 ms first turn (#first_time_fraction)
     # The best engine takes the learned evaluation; the others keep the handcrafted one,
     # so that the engines' table compares searches with the same evaluation. Best-first
     # keeps its defaults, which arena tune did not beat (docs/tuning/onitama.md).

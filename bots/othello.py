@@ -1,12 +1,12 @@
 """Othello bot for CodinGame ("othello-1"): best-first minimax, exact in the endgame, by
-default. Its records: docs/tuning/othello.md#the-bots-constants."""
+default. Its records: docs/tuning/othello-constants.md#the-bots-constants."""
 import sys
 
 from bots.runtime import MCTS_WITH_EVALUATION, Bot, Tuned, main
 from games.othello.evaluation import make_evaluator
 from games.othello.protocol import Player
 
-SOLVE_EMPTIES = 10  # solved in tens of ms: docs/tuning/othello.md#solve_empties
+SOLVE_EMPTIES = 10  # solved in tens of ms: docs/tuning/othello-constants.md#solve_empties
 
 
 def near_the_end(game, state):
@@ -16,9 +16,9 @@ def near_the_end(game, state):
 BOT = Bot(
     "othello", Player, {"handcrafted": make_evaluator},
     # best-first with an exact endgame: it cannot play worse where the solver finishes
-    # (docs/tuning/othello.md#best_engine)
+    # (docs/tuning/othello-constants.md#best_engine)
     best="solver",
-    time=0.76,        # of the 150 ms turns: docs/tuning/othello.md#time_fraction
+    time=0.76,        # of the 150 ms turns: docs/tuning/othello-constants.md#time_fraction
     first_time=0.25,  # of the 2000 ms first turn
     tuned={
         "bestfirst": Tuned(C=0.172, FPU=0.139),  # arena tune: docs/tuning/othello.md

@@ -1,6 +1,6 @@
 """Oware Abapa bot for CodinGame ("oware-abapa"): alpha-beta with the learned evaluation
 by default. The arena sends only the board: the protocol's player keeps the scores and
-the ply count (games/oware/protocol.py). Its records: docs/tuning/oware.md#the-bots-constants."""
+the ply count (games/oware/protocol.py). Its records: docs/tuning/oware-constants.md#the-bots-constants."""
 import sys
 
 from bots.runtime import MCTS_WITH_EVALUATION, Bot, Tuned, main
@@ -9,7 +9,7 @@ from games.oware.evaluation import make_evaluator
 from games.oware.protocol import Player
 from games.oware.rules import MAX_TURNS
 
-SOLVE_PLIES = 24  # few seeds alone do not make a small tree: docs/tuning/oware.md#solve_plies
+SOLVE_PLIES = 24  # few seeds alone do not make a small tree: docs/tuning/oware-constants.md#solve_plies
 
 
 def near_the_end(game, state):
@@ -19,9 +19,9 @@ def near_the_end(game, state):
 BOT = Bot(
     "oware", Player, {"handcrafted": make_evaluator, "learned": learned.make_evaluator},
     # alphabeta+ without quiescence is plain alpha-beta with the learned evaluation; the
-    # baseline "alphabeta" keeps the handcrafted one (docs/tuning/oware.md#best_engine)
+    # baseline "alphabeta" keeps the handcrafted one (docs/tuning/oware-constants.md#best_engine)
     best="alphabeta+",
-    time=0.72,       # of the 50 ms turns: docs/tuning/oware.md#time_fraction
+    time=0.72,       # of the 50 ms turns: docs/tuning/oware-constants.md#time_fraction
     first_time=0.3,  # of the 1000 ms first turn
     tuned={
         "bestfirst": Tuned(C=1.23, FPU=0.465),  # arena tune: docs/tuning/oware.md

@@ -44,7 +44,7 @@ NOT_TUNED = Tuned()
 
 # MCTS that uses the game's evaluation (the engines' table compares searches with the
 # same evaluation): playouts of 2 plies, then the evaluation, and progressive bias
-# (docs/tuning/engines.md#mcts-with-the-evaluation).
+# (docs/tuning/engines-mcts-evaluation.md#mcts-with-the-evaluation).
 MCTS_WITH_EVALUATION = Tuned(playout_plies=2, bias=1.0)
 
 

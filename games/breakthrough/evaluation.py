@@ -17,7 +17,7 @@ The evaluation is never asked about finished games (engines use ``outcome`` ther
 
 In self-play, material and advance carry the play, so the defended term is off by
 default (a weight turns it on) and the runner term stays for races the search cannot see
-to the end; the matches: docs/tuning/breakthrough.md#the-evaluations-constants.
+to the end; the matches: docs/tuning/breakthrough-constants.md#the-evaluations-constants.
 """
 
 import math

@@ -207,7 +207,7 @@ def make_moves(move_mask, squares_of, flips):
     cannot move but the opponent can; empty at the end of the game) and ``play(state,
     move)`` for one board size. Plain functions over the board's tables rather than
     methods: every search calls them at each node, and a call without a bound method
-    or attribute look-ups is faster (docs/tuning/othello.md#make_moves)."""
+    or attribute look-ups is faster (docs/tuning/othello-constants.md#make_moves)."""
 
     def legal_moves(state):
         mover, other, _ = state

@@ -11,7 +11,7 @@ Four terms, each scaled to about [-1, 1] and summed with weights, then squashed 
 The evaluation is never asked about finished games (engines use ``outcome`` there).
 
 The weights won short self-play matches against other choices:
-docs/tuning/oware.md#the-evaluations-constants.
+docs/tuning/oware-constants.md#the-evaluations-constants.
 """
 
 import math
@@ -29,7 +29,7 @@ FIELD_SMALL = tuple(int(v - BIAS in (1, 2)) for v in range(FIELD_MASK + 1))
 
 # A side's six houses are 42 consecutive bits; the evaluation reads them as three pairs of
 # houses (14 bits), each looked up once in a table summing both houses' terms: a third of
-# the look-ups of one house at a time (timed: docs/tuning/oware.md#pair_bits).
+# the look-ups of one house at a time (timed: docs/tuning/oware-constants.md#pair_bits).
 FIELD_BITS = HOUSE_SHIFT[1] - HOUSE_SHIFT[0]
 PAIR_BITS = 2 * FIELD_BITS
 PAIR_MASK = (1 << PAIR_BITS) - 1

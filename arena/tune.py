@@ -9,7 +9,7 @@ trials differ by their parameters, not by their luck with openings.
 Evaluation weights too: a parameter named ``weight.NAME`` (``--param
 weight.material=0.5:2``) is passed as ``--weight NAME=VALUE``, and its default is the
 weight in the game's ``evaluation.WEIGHTS``; the record's ``TUNED`` line keeps the name,
-which the bots' drivers read as that weight for that engine.
+which the bots read as that weight for that engine.
 
 The first trial is the engine's own values, the point to beat. Two files make a study
 resumable, both in ``--results-dir``:
@@ -24,7 +24,6 @@ best parameters, as the line to paste into the bot's ``TUNED`` table.
 """
 
 import importlib
-import inspect
 import json
 import math
 import os
@@ -44,7 +43,7 @@ SPACES = {
     "bestfirst+": {"C": (0.1, 4.0, True), "FPU": (0.0, 1.5, False)},
     "mcts": {"C": (0.1, 3.0, True)},
 }
-
+WEIGHT = "weight."  # a parameter "weight.NAME" is the evaluation weight NAME (--weight NAME=...)
 
 STARTUP = 5  # random trials before the optimiser models the results (few trials in all)
 
@@ -52,12 +51,13 @@ STARTUP = 5  # random trials before the optimiser models the results (few trials
 def engine_defaults(engine, space, game=None):
     """The engine's own values of the parameters in ``space`` (those it has), and the
     evaluation's default weights for the ``weight.NAME`` ones."""
-    from engines.driver import ENGINES, WEIGHT
-    if engine not in ENGINES:
-        raise UserError(f"unknown engine {engine!r}; engines: {', '.join(sorted(ENGINES))}")
-    parameters = inspect.signature(ENGINES[engine]).parameters
-    defaults = {name: parameters[name].default for name in space
-                if name in parameters and isinstance(parameters[name].default, (int, float))}
+    from engines import registry
+    try:
+        parameters = registry.parameters(engine)
+    except ValueError as error:
+        raise UserError(str(error)) from None
+    defaults = {name: parameters[name][1] for name in space
+                if name in parameters and isinstance(parameters[name][1], (int, float))}
     weights = evaluation_weights(game) if game is not None else {}
     defaults.update({name: weights[name[len(WEIGHT):]] for name in space
                      if name.startswith(WEIGHT) and name[len(WEIGHT):] in weights})
@@ -103,7 +103,6 @@ def inside(params, space):
 def candidate_spec(bundle, engine, params):
     """``NAME=COMMAND`` of a trial's bot, e.g. ``bestfirst_C0.8_FPU0.3=dist/x.py --engine ...``;
     a parameter ``weight.NAME`` is the evaluation weight NAME (``--weight``)."""
-    from engines.driver import WEIGHT
     name = engine + "".join(f"_{k}{v:g}" for k, v in params.items())
     options = "".join(f" --weight {k[len(WEIGHT):]}={v!r}" if k.startswith(WEIGHT) else f" --set {k}={v!r}"
                       for k, v in params.items())

@@ -33,7 +33,8 @@ from engines.bestfirst import BestFirst
 from engines.bestfirst_plus import BestFirstPlus
 from engines.mcts import C as MCTS_C
 from engines.mcts import MCTS
-from engines.solver import ExactSolver, Solver
+from engines.registry import engine_class
+from engines.solver import ExactSolver
 
 # name: (package, rules options, open_spiel name, arena turn budget in ms)
 GAMES = {
@@ -45,18 +46,25 @@ GAMES = {
 }
 SHARE = 0.7  # the bots' default share of the turn budget
 
+# label: (the engine's name in engines/registry.py, its parameters)
 ENGINES = {
-    "alphabeta": lambda g, e: AlphaBeta(g, e),
-    "bestfirst": lambda g, e: BestFirst(g, e),
-    "bestfirst+": lambda g, e: BestFirstPlus(g, e),
-    "bestfirst+resume16": lambda g, e: BestFirstPlus(g, e, resume=16),
-    "mcts": lambda g, e: MCTS(g, e, prove_depth=0, seed=1),
-    "mcts-cutoff8": lambda g, e: MCTS(g, e, playout_plies=8, prove_depth=0, seed=1),
+    "alphabeta": ("alphabeta", {}),
+    "bestfirst": ("bestfirst", {}),
+    "bestfirst+": ("bestfirst+", {}),
+    "bestfirst+resume16": ("bestfirst+", {"resume": 16}),
+    "mcts": ("mcts", {"prove_depth": 0, "seed": 1}),
+    "mcts-cutoff8": ("mcts", {"playout_plies": 8, "prove_depth": 0, "seed": 1}),
 }
 TIMED = dict(ENGINES, **{
-    "mcts+proof": lambda g, e: MCTS(g, e, seed=1),
-    "solver(alphabeta)": lambda g, e: Solver(g, e, solve_share=0.2),
+    "mcts+proof": ("mcts", {"seed": 1}),
+    "solver(alphabeta)": ("solver", {"solve_share": 0.2}),
 })
+
+
+def build(entry, game, evaluate):
+    """The engine of an ``ENGINES`` or ``TIMED`` entry."""
+    name, params = entry
+    return engine_class(name)(game, evaluate, **params)
 
 
 def load(name):
@@ -101,7 +109,7 @@ def midgame_positions(game, count, seed=5, low=10, high=30):
 
 def collector_off(function):
     """``function`` run with the cyclic garbage collector off, as the bots run
-    (engines/driver.py): a collection walks every live object, so it would charge a
+    (bots/runtime.py): a collection walks every live object, so it would charge a
     search for the size of the tree it holds, which the bots never pay."""
     @functools.wraps(function)
     def wrapper(*args, **kwargs):
@@ -126,8 +134,8 @@ def engine_speeds(name, game, evaluate, seconds):
     fixed.append(("ply 20", ply20[0]))
     for label, state in fixed:
         figures = []
-        for engine_name, make in ENGINES.items():
-            figures.append(f"{engine_name} {rate(make(game, evaluate), state, seconds):,.0f}")
+        for engine_name, entry in ENGINES.items():
+            figures.append(f"{engine_name} {rate(build(entry, game, evaluate), state, seconds):,.0f}")
         print(f"{name} from {label}: " + ", ".join(figures) + " (nodes or simulations per s)")
 
 
@@ -248,8 +256,8 @@ def overruns(name, game, evaluate, count):
     while len(positions) < count:
         states = random_game(game, rng)
         positions.append(states[rng.randrange(len(states) - 1)])
-    for engine_name, make in TIMED.items():
-        engine = make(game, evaluate)
+    for engine_name, entry in TIMED.items():
+        engine = build(entry, game, evaluate)
         late = []
         for state in positions:
             budget = rng.choice([0.001, 0.01, 0.05])

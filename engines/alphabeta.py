@@ -46,9 +46,8 @@ its deadline and hold the answer that long (seen in Oware's 50 ms turns).
 """
 
 import math
-from time import perf_counter
 
-from engines.base import PROVEN, WIN, SearchResult, is_proven, terminal_value
+from engines.base import CHECK_EVERY, PROVEN, WIN, Deadline, SearchResult, is_proven, terminal_value
 
 # Table entries at most (about 150 bytes each with their states): two generations of
 # 87,000, just under the 87,381 entries at which a Python dict grows its table from
@@ -58,7 +57,6 @@ TT_SIZE = 174_000
 ASPIRATION = 0.05    # half-width of the first window of an iteration (0: no window)
 EPS = 1e-9           # width of a null window (values are floats)
 MAX_DEPTH = 100      # deepest iteration
-CHECK_EVERY = 15     # nodes between two looks at the clock
 REDUCE_DEPTH = 3     # late move reductions only where at least this many plies are left
 NULL_DEPTH = 3       # null-move pruning only where at least this many plies are left
 
@@ -144,6 +142,11 @@ class AlphaBeta:
     ``order_depth`` (order children by their evaluation where at least this many plies
     are left; off by default: on every game tried, the table, killer and history moves
     alone reached the same depth or deeper), ``max_depth``.
+
+    ``clock`` (an engines.base.Deadline) is public and shareable: ``search`` starts it
+    with its deadline, ``negamax`` ticks it at every node and raises Timeout when it
+    has passed. A search that calls ``negamax`` from its own (best-first+'s leaf
+    searches) sets ``clock`` to its own clock, so that one deadline holds for both.
     """
 
     def __init__(self, game, evaluate, tt=True, tt_size=TT_SIZE, killers=True, history=True,
@@ -174,8 +177,7 @@ class AlphaBeta:
         self.incomplete = 0   # depth-limited leaves (and table hits that rest on them)
         self.partial = None   # (move, value) of the best root move of the iteration so far
         self.iterations = []
-        self.deadline = INF
-        self._next_check = CHECK_EVERY
+        self.clock = Deadline(every=CHECK_EVERY)
 
     # -- the recursive search ---------------------------------------------------------
     def negamax(self, state, depth, alpha, beta, ply, moves=None):
@@ -183,10 +185,8 @@ class AlphaBeta:
 
         Raises Timeout once the deadline has passed (looked at every few nodes)."""
         self.nodes += 1
-        if self.nodes >= self._next_check:
-            self._next_check = self.nodes + CHECK_EVERY
-            if perf_counter() >= self.deadline:
-                raise Timeout
+        if self.clock.tick():
+            raise Timeout
         game = self.game
         if moves is None:
             moves = game.legal_moves(state)
@@ -286,8 +286,10 @@ class AlphaBeta:
         best = value
         if value > alpha:
             alpha = value
+        clock = self.clock
         for move in game.noisy_moves(state, moves):
             self.nodes += 1
+            clock.left -= 1  # counts towards the next look at the clock, taken in negamax
             child = game.play(state, move)
             child_moves = game.legal_moves(child)
             if child_moves:
@@ -308,7 +310,7 @@ class AlphaBeta:
             return moves
         if self.order_depth and depth >= self.order_depth:
             play, evaluate, game = self.game.play, self.evaluate, self.game
-            self._next_check -= len(moves)  # evaluations bring the next look at the clock nearer
+            self.clock.left -= len(moves)  # evaluations bring the next look at the clock nearer
             scored = []
             for move in moves:
                 child = play(state, move)
@@ -435,9 +437,8 @@ class AlphaBeta:
             raise ValueError("search called on a finished game")
         if self.table is not None:
             self.table.release()
-        self.deadline = deadline
+        self.clock.start(deadline)
         self.nodes = 0
-        self._next_check = CHECK_EVERY
         self.killers = []
         for move in self.history:     # age the history: recent cut-offs count more
             self.history[move] >>= 2

@@ -4,12 +4,54 @@ Values are negamax values, from the point of view of the side to move at the nod
 belong to. A proven win ``ply`` plies below the root is ``WIN - ply``, a proven loss
 ``-(WIN - ply)``: heuristic values stay within [-1, 1], so the two never mix, and the
 shortest win and the longest loss are preferred.
+
+The clock of a search is a ``Deadline``; a search nested in another (best-first+'s leaf
+alpha-beta) shares the outer one's.
 """
 
+import math
 from collections import namedtuple
+from time import perf_counter
 
 WIN = 10000
 PROVEN = WIN // 2  # any |value| at or above this is a proven result, not a heuristic
+CHECK_EVERY = 15   # units of work between two looks at the clock (alpha-beta: nodes)
+
+
+class Deadline:
+    """The clock of a search: the time ``at`` which it must stop (a
+    ``time.perf_counter()`` value; none by default) and a countdown of units of work
+    (``left``) between two looks at the clock, which cost more than a unit.
+
+    An engine keeps one as ``clock`` and starts it with the deadline that ``search``
+    receives; a search nested in another shares the outer one's object, so one deadline
+    holds for both. Hot loops may lower ``left`` by several units at once (work that
+    counts more than one unit)."""
+
+    __slots__ = ("at", "every", "left")
+
+    def __init__(self, at=math.inf, every=CHECK_EVERY):
+        self.at = at
+        self.every = every
+        self.left = every
+
+    def start(self, at):
+        """Sets the deadline and starts the countdown afresh."""
+        self.at = at
+        self.left = self.every
+
+    def passed(self):
+        """Whether the deadline has passed (looks at the clock)."""
+        return perf_counter() >= self.at
+
+    def tick(self):
+        """Counts one unit of work; every ``every`` units, looks at the clock and returns
+        whether the deadline has passed. False otherwise."""
+        self.left -= 1
+        if self.left > 0:
+            return False
+        self.left = self.every
+        return perf_counter() >= self.at
 
 SearchResult = namedtuple("SearchResult", "move value nodes depth pv")
 SearchResult.__doc__ = """The answer of a search.

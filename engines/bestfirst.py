@@ -18,9 +18,9 @@ its explored subtree, so one refutation found deep down changes the root at once
 """
 
 import math
-from time import perf_counter
 
-from engines.base import PROVEN, SearchResult, is_proven, terminal_value
+from engines.base import PROVEN, Deadline, SearchResult, is_proven, terminal_value
+from engines.tree import count_nodes, find_kept, from_first_root
 
 C = 1.5     # exploration constant of the UCT term (the seed's Oware value)
 FPU = 0.5   # first-play urgency: bonus of a child that has never been selected
@@ -39,17 +39,6 @@ class Node:
         self.complete = not moves  # the whole subtree is expanded: the value is exact
 
 
-def count_nodes(root):
-    count = 0
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        count += 1
-        if node.children:
-            stack.extend(node.children)
-    return count
-
-
 class BestFirst:
     """Best-first minimax; keeps its tree between turns when the game allows it.
 
@@ -57,7 +46,7 @@ class BestFirst:
     search stops expanding and answers with what it has.
     """
 
-    def __init__(self, game, evaluate, C=C, FPU=FPU, max_nodes=None, reuse=True):
+    def __init__(self, game, evaluate, C=C, FPU=FPU, max_nodes: int = None, reuse=True):
         self.game = game
         self.evaluate = evaluate
         self.C = C
@@ -68,6 +57,7 @@ class BestFirst:
         self.root_ply = 0   # plies from the first root of this tree to the current root
         self.size = 0       # nodes in the tree
         self.inverse_sqrt = [0.0]  # 1 / sqrt(n) by n, grown as needed
+        self.clock = Deadline()
 
     # -- the tree ------------------------------------------------------------------------
     def _new_node(self, state, ply):
@@ -80,29 +70,19 @@ class BestFirst:
         return Node(state, moves, value)
 
     def _find_root(self, state):
-        """The node for ``state`` in the kept tree (two plies deep at most), or a new one."""
-        node = self._find_kept(state)
-        if node is not None:
-            if self.max_nodes is not None:
-                self.size = count_nodes(node)  # the rest of the old tree is gone
-            return node
+        """The node for ``state`` in the kept tree, at most REUSE_DEPTH plies below the
+        old root (two plies after a normal exchange, four when a forced pass came
+        between), or a new one."""
+        if self.reuse and self.root is not None:
+            node, plies = find_kept(self.root, state, REUSE_DEPTH)
+            if node is not None:
+                self.root_ply += plies
+                if self.max_nodes is not None:
+                    self.size = count_nodes(node)  # the rest of the old tree is gone
+                return node
         self.root_ply = 0
         self.size = 0
         return self._new_node(state, 0)
-
-    def _find_kept(self, state):
-        """The kept node for ``state``, at most REUSE_DEPTH plies below the old root
-        (two plies after a normal exchange, four when a forced pass came between)."""
-        if not self.reuse or self.root is None:
-            return None
-        level = [self.root]
-        for depth in range(REUSE_DEPTH + 1):
-            for node in level:
-                if node.state == state:
-                    self.root_ply += depth
-                    return node
-            level = [child for node in level for child in node.children or ()]
-        return None
 
     def _expand(self, node, ply):
         play = self.game.play
@@ -111,6 +91,8 @@ class BestFirst:
 
     # -- the search ----------------------------------------------------------------------
     def search(self, state, deadline):
+        clock = self.clock
+        clock.start(deadline)
         root = self._find_root(state)
         self.root = root
         if not root.moves:
@@ -122,7 +104,7 @@ class BestFirst:
         start_size = self.size
         deepest = 0
         while True:
-            if root.children is not None and perf_counter() >= deadline:
+            if root.children is not None and clock.passed():
                 break
             if root.children is not None and (
                     root.complete or root.value >= PROVEN
@@ -158,9 +140,7 @@ class BestFirst:
                 node.visits += 1
             self._back_up(path)
         move, child = self._final_choice(root)
-        value = -child.value
-        if is_proven(value):  # report proven results relative to the current root
-            value += base_ply if value > 0 else -base_ply
+        value = from_first_root(-child.value, base_ply)
         return SearchResult(move, value, self.size - start_size, deepest, self._pv(root))
 
     @staticmethod

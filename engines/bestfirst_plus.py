@@ -47,11 +47,11 @@ half of the third):
 import math
 import random
 from operator import attrgetter
-from time import perf_counter
 
 from engines.alphabeta import AlphaBeta, Timeout
 from engines.base import PROVEN, WIN, SearchResult, terminal_value
 from engines.bestfirst import C, FPU, BestFirst
+from engines.tree import from_first_root, proven_choice, update_bounds
 
 TEMPERATURE = 0.1   # softmax selection: lower is greedier
 CACHE_SIZE = 0      # evaluation cache entries (0: no cache)
@@ -93,7 +93,7 @@ class BestFirstPlus(BestFirst):
 
     def __init__(self, game, evaluate, C=C, FPU=FPU, selection="uct", temperature=TEMPERATURE,
                  cache_size=CACHE_SIZE, leaf_depth=0, resume=0, stop_on_win=True,
-                 max_nodes=None, reuse=True, seed=None):
+                 max_nodes: int = None, reuse=True, seed: int = None):
         if selection not in ("uct", "softmax"):
             raise ValueError(f"selection must be 'uct' or 'softmax', not {selection!r}")
         super().__init__(game, evaluate, C=C, FPU=FPU, max_nodes=max_nodes, reuse=reuse)
@@ -111,6 +111,7 @@ class BestFirstPlus(BestFirst):
         self.leaf_search = None
         if leaf_depth:
             self.leaf_search = AlphaBeta(game, self.evaluate, aspiration=0, order_depth=0)
+            self.leaf_search.clock = self.clock  # one deadline for both searches
 
     def _cached(self, state):
         cache = self.cache
@@ -150,16 +151,6 @@ class BestFirstPlus(BestFirst):
         node.lo = node.hi = value
         return node
 
-    @staticmethod
-    def _update_bounds(node):
-        children = node.children
-        lo = max(-c.hi for c in children)
-        hi = max(-c.lo for c in children)
-        if lo != node.lo or hi != node.hi:
-            node.lo, node.hi = lo, hi
-            return True
-        return False
-
     def _softmax_choice(self, node):
         """A child drawn with probability proportional to ``exp(-child.value / T)``,
         among those that can still raise what this node has proven."""
@@ -172,17 +163,15 @@ class BestFirstPlus(BestFirst):
 
     # -- the search ----------------------------------------------------------------------
     def search(self, state, deadline):
-        if self.leaf_search is not None:
-            self.leaf_search.deadline = math.inf  # a new root is valued in full (a shallow search)
+        clock = self.clock  # the leaf searches' clock too
+        clock.start(math.inf)  # a new root is valued in full (a shallow search)
         root = self._find_root(state)
         self.root = root
         if root.moves is None:  # a leaf of the kept tree
             root.moves = self.game.legal_moves(root.state)
         if not root.moves:
             raise ValueError("search called on a finished game")
-        if self.leaf_search is not None:
-            self.leaf_search.deadline = deadline
-            self.leaf_search._next_check = self.leaf_search.nodes
+        clock.start(deadline)
         max_nodes = self.max_nodes
         base_ply = self.root_ply
         start_size = self.size
@@ -286,7 +275,7 @@ class BestFirstPlus(BestFirst):
             now = leaf.value = -children[0].value  # the best of the sorted new children
             value_changed = now != was
             if bounds_changed:
-                bounds_changed = self._update_bounds(leaf)
+                bounds_changed = update_bounds(leaf)
                 resumed = resume  # proven bounds moved: next descent from the root
             top = len(path) - 1
             while value_changed or bounds_changed:
@@ -311,34 +300,23 @@ class BestFirstPlus(BestFirst):
                     value_changed = value != old
                     was, now = old, value
                 if bounds_changed:
-                    bounds_changed = self._update_bounds(node)
+                    bounds_changed = update_bounds(node)
             # path[top] kept its value (or is above the root): selection above it would
             # pick the same nodes, so the next descent may start there
             del path[top + 1:]
             kept = path
             if self.size >= look:  # every LOOK_EVERY positions, as alpha-beta does
-                if self.size >= size_limit or perf_counter() >= deadline:
+                if self.size >= size_limit or clock.passed():
                     break
                 look = min(self.size + LOOK_EVERY, size_limit)
         if root.children is None:  # not even one expansion in time
             return SearchResult(root.moves[0], root.value, 0, 0, [root.moves[0]])
         move, child = self._final_choice(root)
-        value = root.lo if root.lo == root.hi else -child.value
-        if value >= PROVEN:
-            value += base_ply
-        elif value <= -PROVEN:
-            value -= base_ply
+        value = from_first_root(root.lo if root.lo == root.hi else -child.value, base_ply)
         return SearchResult(move, value, self.size - start_size, deepest, self._pv(root))
 
     def _final_choice(self, node):
         """A proven result when the root has one; else the seed's ``value + log(visits)``
         among the children that the proven bounds leave in the running."""
-        children, lo, hi = node.children, node.lo, node.hi
-        if lo == hi or lo >= PROVEN:
-            best = max(children, key=lambda c: (-c.hi, c.visits))
-        elif hi <= -PROVEN:
-            best = max(children, key=lambda c: (-c.lo, c.visits))
-        else:
-            running = [c for c in children if -c.lo > lo or -c.hi == lo]
-            best = max(running, key=self._final_score)
+        best = proven_choice(node, self._final_score)
         return best.move, best

@@ -1,9 +1,9 @@
 """Monte Carlo tree search (UCT) with playouts, and a solver for proven results.
 
 Each simulation descends from the root by the selection rule below, adds one node to the
-tree, plays the game out from it, and backs the result up the path. A node keeps ``n``
-(visits) and ``w`` (the sum of results, from the point of view of the player who moved
-into it), so ``X = w / n`` is that player's mean result in [-1, 1]. The child chosen is
+tree, plays the game out from it, and backs the result up the path. A node keeps
+``visits`` (n) and ``w`` (the sum of results, from the point of view of the player who
+moved into it), so ``X = w / n`` is that player's mean result in [-1, 1]. The child chosen is
 the one with the highest
 
     X + C * sqrt(ln n / n_i) + bias * h_i / n_i + history * hh_i / sqrt(n_i)
@@ -14,9 +14,14 @@ player anywhere in the tree (history heuristic). Every legal move is tried once 
 the rule applies (in evaluation order when ``bias`` is on, else in the game's order).
 
 Playouts draw moves uniformly (through the game's ``random_playout(state, random)``
-where it offers one: the same games, faster), or by ``playout_weight(state, move)`` (a
-callable, or a dict from move to weight); after ``playout_plies`` plies (if set) they
-stop and use the evaluation as the result.
+where it offers one: the same games, faster), or drawn with probabilities proportional
+to ``playout_weight``: a callable ``(state, move) -> weight``, a dict from move to
+weight (1 for a move it does not name), or a list or tuple of numbers where the weight
+of move ``m`` is ``playout_weight[m]``, for games whose moves are small integers
+(Othello's squares, Oware's houses; a move outside the list, such as Othello's pass
+-1, weighs 1). A move that weighs 0 is drawn only where every legal move does
+(uniformly then). After ``playout_plies`` plies (if set) playouts stop and use the
+evaluation as the result.
 
 Solver: every node also keeps proven bounds ``lo <= value <= hi`` in the negamax
 convention of engines/base.py (``WIN - ply``), from game ends found in the tree
@@ -42,7 +47,8 @@ import random
 from time import perf_counter
 
 from engines.alphabeta import AlphaBeta, Timeout
-from engines.base import PROVEN, WIN, SearchResult, plain_random_playout, terminal_value
+from engines.base import PROVEN, WIN, Deadline, SearchResult, plain_random_playout, terminal_value
+from engines.tree import count_nodes, find_kept, from_first_root, proven_choice, update_bounds
 
 C = 1.0          # exploration constant (results are in [-1, 1])
 BIAS = 0.0       # weight of the progressive bias term
@@ -50,48 +56,55 @@ HISTORY = 0.0    # weight of the history heuristic term
 PROVE_DEPTH = 5  # plies of the proof search at the root (0: none)
 PROVE_SHARE = 0.2  # share of the time the proof search may take
 NEVER = 1 << 62  # playout length meaning "to the end of the game"
+REUSE_DEPTH = 2  # how far below the old root a new root is looked for
 
 
 class Node:
-    __slots__ = ("state", "moves", "children", "move", "n", "w", "lo", "hi", "h")
+    __slots__ = ("state", "moves", "children", "move", "visits", "w", "lo", "hi", "h")
 
     def __init__(self, state, moves, move):
         self.state = state
         self.moves = moves      # legal moves; children[i] is the child of moves[i]
         self.children = []      # created so far, in the order of ``moves``
         self.move = move        # the move that led here
-        self.n = 0
+        self.visits = 0
         self.w = 0.0
         self.lo = -WIN          # proven bounds on the negamax value (absolute plies)
         self.hi = WIN
         self.h = 0.0            # evaluation from the parent's point of view
 
 
-def count_nodes(root):
-    count, stack = 0, [root]
-    while stack:
-        node = stack.pop()
-        count += 1
-        stack.extend(node.children)
-    return count
+def weight_function(weights):
+    """``playout_weight`` as a callable ``(state, move) -> weight`` (None stays None)."""
+    if isinstance(weights, dict):
+        return lambda state, move: weights.get(move, 1.0)
+    if isinstance(weights, (list, tuple)):
+        size = len(weights)
+        return lambda state, move: weights[move] if 0 <= move < size else 1.0
+    return weights
+
+
+def most_visited(child):
+    """The final choice's score of a child still in the running: not a proven loss, then
+    visits, then mean result."""
+    visits = child.visits
+    return -child.lo > -PROVEN, visits, child.w / visits if visits else -1.0
 
 
 class MCTS:
     """UCT with playouts and solver; see the module's notes for the parameters."""
 
-    def __init__(self, game, evaluate, C=C, bias=BIAS, history=HISTORY, playout_plies=None,
-                 playout_weight=None, stop_on_win=True, prove_depth=PROVE_DEPTH,
-                 prove_share=PROVE_SHARE, reuse=True, max_nodes=None, seed=None):
+    def __init__(self, game, evaluate, C=C, bias=BIAS, history=HISTORY,
+                 playout_plies: int = None, playout_weight: list = None, stop_on_win=True,
+                 prove_depth=PROVE_DEPTH, prove_share=PROVE_SHARE, reuse=True,
+                 max_nodes: int = None, seed: int = None):
         self.game = game
         self.evaluate = evaluate
         self.C = C
         self.bias = bias
         self.history = history
         self.playout_plies = playout_plies
-        if isinstance(playout_weight, dict):
-            table = playout_weight
-            playout_weight = lambda state, move: table.get(move, 1.0)  # noqa: E731
-        self.playout_weight = playout_weight
+        self.playout_weight = weight_function(playout_weight)
         # A game may offer random_playout(state, random): the same random game, faster.
         self.fast_playout = getattr(game, "random_playout", None)
         self.stop_on_win = stop_on_win
@@ -106,6 +119,7 @@ class MCTS:
         self.size = 0
         self.recounted = True   # whether ``size`` is the size of the kept tree
         self.hist = ({}, {})    # per player: move -> [sum of results, count]
+        self.clock = Deadline()
 
     # -- the tree ------------------------------------------------------------------------
     def _new_node(self, state, move, ply):
@@ -118,25 +132,18 @@ class MCTS:
         return node
 
     def _find_root(self, state):
-        root = self.root
-        if self.reuse and root is not None:
-            if root.state == state:
-                return root
-            for child in root.children:
-                if child.state == state:
-                    return self._reroot(child, 1)
-                for grandchild in child.children:
-                    if grandchild.state == state:
-                        return self._reroot(grandchild, 2)
+        """The node for ``state`` at most REUSE_DEPTH plies below the old root, or a new one."""
+        if self.reuse and self.root is not None:
+            node, plies = find_kept(self.root, state, REUSE_DEPTH)
+            if node is not None:
+                if plies:
+                    self.root_ply += plies
+                    self.recounted = False  # ``size`` still counts the dropped part of the old tree
+                return node
         self.root_ply = 0
         self.size = 0
         self.recounted = True
         return self._new_node(state, None, 0)
-
-    def _reroot(self, node, plies):
-        self.root_ply += plies
-        self.recounted = False  # ``size`` still counts the dropped part of the old tree
-        return node
 
     def _expand_all(self, node, ply):
         """Creates every child at once, evaluated and sorted best first (progressive bias)."""
@@ -152,20 +159,6 @@ class MCTS:
         children.sort(key=lambda c: c.h, reverse=True)
         node.children = children
         node.moves = [c.move for c in children]
-
-    @staticmethod
-    def _update_bounds(node):
-        """Recomputes a node's proven bounds from its children; True if they changed."""
-        children = node.children
-        lo = max([-c.hi for c in children], default=-WIN)
-        if len(children) < len(node.moves):
-            hi = WIN
-        else:
-            hi = max(-c.lo for c in children)
-        if lo != node.lo or hi != node.hi:
-            node.lo, node.hi = lo, hi
-            return True
-        return False
 
     # -- one simulation ------------------------------------------------------------------
     def _playout(self, node):
@@ -191,10 +184,14 @@ class MCTS:
                 moves = legal_moves(state)
                 plies += 1
         else:
-            choices = self.rng.choices
+            choices, random = self.rng.choices, self.rng.random
             while moves and plies < limit:
                 weights = [weight(state, move) for move in moves]
-                state = play(state, choices(moves, weights)[0])
+                try:
+                    move = choices(moves, weights)[0]
+                except ValueError:  # every move weighs 0: uniformly then
+                    move = moves[int(random() * len(moves))]
+                state = play(state, move)
                 moves = legal_moves(state)
                 plies += 1
         result = self.evaluate(state) if moves else game.outcome(state)
@@ -204,7 +201,7 @@ class MCTS:
         """The child to descend into, or None when every child is cut off."""
         children = node.children
         lo = node.lo
-        log_n = math.log(node.n)
+        log_n = math.log(node.visits)
         C = self.C
         sqrt = math.sqrt
         best, best_score = None, -math.inf
@@ -214,7 +211,7 @@ class MCTS:
             for child in children:
                 if -child.lo <= lo:
                     continue
-                n = child.n
+                n = child.visits
                 if n == 0:
                     return child
                 score = child.w / n + C * sqrt(log_n / n) + bias * child.h / n
@@ -228,7 +225,7 @@ class MCTS:
         for child in children:
             if -child.lo <= lo:
                 continue  # cannot raise what the parent has proven: never again
-            n = child.n
+            n = child.visits
             if n == 0:
                 return child  # made by the proof search, not visited yet
             score = child.w / n + C * sqrt(log_n / n)
@@ -241,7 +238,7 @@ class MCTS:
         node = root
         path = [root]
         changed = False  # whether proven bounds need updating on the way back
-        while node.n and node.moves:
+        while node.visits and node.moves:
             ply = base_ply + len(path) - 1
             if not node.children and self.bias:
                 self._expand_all(node, ply)
@@ -257,7 +254,7 @@ class MCTS:
                     break
             node = child
             path.append(node)
-        if node.moves and node.n == 0:
+        if node.moves and node.visits == 0:
             result = self._playout(node)
         else:  # a game end, or a node solved by now
             value = node.lo if node.lo == node.hi else 0.0
@@ -269,7 +266,7 @@ class MCTS:
         for i in range(len(path) - 1, -1, -1):
             result = -result
             node = path[i]
-            node.n += 1
+            node.visits += 1
             node.w += result
             if history and i:
                 table = self.hist[to_move(path[i - 1].state)]
@@ -280,14 +277,13 @@ class MCTS:
                     entry[0] += result
                     entry[1] += 1
             if changed and node.children:
-                changed = self._update_bounds(node)
+                changed = update_bounds(node)
         return len(path) - 1
 
     def _prove(self, root, base_ply, deadline):
         """Looks for a forced win within ``prove_depth`` plies; marks the winning child."""
         prover = self.prover
-        prover.deadline = deadline
-        prover._next_check = prover.nodes
+        prover.clock.start(deadline)  # the prover's own clock: its deadline comes sooner
         for depth in range(1, self.prove_depth + 1):
             try:
                 value = prover.negamax(root.state, depth, PROVEN - 1, WIN + 1, base_ply, root.moves)
@@ -307,10 +303,12 @@ class MCTS:
             children.append(self._new_node(self.game.play(root.state, move), move, base_ply + 1))
         child = children[root.moves.index(move)]
         child.hi = min(child.hi, -value)
-        self._update_bounds(root)
+        update_bounds(root)
 
     # -- the search ----------------------------------------------------------------------
     def search(self, state, deadline):
+        clock = self.clock
+        clock.start(deadline)
         root = self._find_root(state)
         self.root = root
         if not root.moves:
@@ -321,7 +319,7 @@ class MCTS:
             self._prove(root, base_ply, now + (deadline - now) * self.prove_share)
         max_nodes = self.max_nodes
         simulations = deepest = 0
-        while perf_counter() < deadline:
+        while not clock.passed():
             if root.lo == root.hi or (self.stop_on_win and root.lo >= PROVEN):
                 break
             if max_nodes is not None and self.size >= max_nodes:
@@ -337,24 +335,14 @@ class MCTS:
         if not root.children:
             return SearchResult(root.moves[0], 0.0, simulations, 0, [root.moves[0]])
         child = self._final_choice(root)
-        value = self._value(root, child)
-        if value >= PROVEN:
-            value += base_ply
-        elif value <= -PROVEN:
-            value -= base_ply
+        value = from_first_root(self._value(root, child), base_ply)
         return SearchResult(child.move, value, simulations, deepest, self._pv(root))
 
     @staticmethod
     def _final_choice(node):
         """The child to play: a proven result when the root has one, else the most visited
         child among those that the proven bounds leave in the running."""
-        children, lo, hi = node.children, node.lo, node.hi
-        if lo == hi or lo >= PROVEN:
-            return max(children, key=lambda c: (-c.hi, c.n))   # the best guaranteed
-        if hi <= -PROVEN:
-            return max(children, key=lambda c: (-c.lo, c.n))   # lost: resist longest
-        running = [c for c in children if -c.lo > lo or -c.hi == lo]
-        return max(running, key=lambda c: (-c.lo > -PROVEN, c.n, c.w / c.n if c.n else -1.0))
+        return proven_choice(node, most_visited)
 
     @staticmethod
     def _value(root, child):
@@ -362,7 +350,7 @@ class MCTS:
             return -child.hi
         if root.hi <= -PROVEN:
             return -child.lo
-        return child.w / child.n if child.n else 0.0
+        return child.w / child.visits if child.visits else 0.0
 
     def _pv(self, node):
         pv = []

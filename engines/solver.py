@@ -23,14 +23,9 @@ the remaining parameters, searches until the deadline.
 import math
 from time import perf_counter
 
-from engines.alphabeta import (EPS, EXACT, LOWER, TT_SIZE, UPPER, AlphaBeta, Timeout,
+from engines.alphabeta import (EPS, EXACT, LOWER, TT_SIZE, UPPER, Timeout,
                                TranspositionTable, from_table, to_table)
-from engines.base import PROVEN, SearchResult, terminal_value
-from engines.bestfirst import BestFirst
-from engines.bestfirst_plus import BestFirstPlus
-from engines.mcts import MCTS
-
-INNER = {"alphabeta": AlphaBeta, "mcts": MCTS, "bestfirst": BestFirst, "bestfirst+": BestFirstPlus}
+from engines.base import PROVEN, Deadline, SearchResult, terminal_value
 
 SOLVE_SHARE = 0.5    # share of the remaining time the solver may use before giving up
 CHECK_EVERY = 15     # nodes between two looks at the clock (each orders its children)
@@ -48,15 +43,12 @@ class ExactSolver:
         self.order = order
         self.exact = exact
         self.nodes = 0
-        self.deadline = INF
-        self._next_check = CHECK_EVERY
+        self.clock = Deadline(every=CHECK_EVERY)
 
     def _negamax(self, state, moves, alpha, beta, ply):
         self.nodes += 1
-        if self.nodes >= self._next_check:
-            self._next_check = self.nodes + CHECK_EVERY
-            if perf_counter() >= self.deadline:
-                raise Timeout
+        if self.clock.tick():
+            raise Timeout
         game = self.game
         if not moves:
             return terminal_value(game.outcome(state), ply)
@@ -141,9 +133,8 @@ class ExactSolver:
             raise ValueError("solve called on a finished game")
         if self.table is not None:
             self.table.release()
-        self.deadline = deadline
+        self.clock.start(deadline)
         self.nodes = 0
-        self._next_check = CHECK_EVERY
         try:
             value, move = self._root(state, moves, -1.0, 1.0)
         except Timeout:
@@ -173,8 +164,8 @@ class ExactSolver:
 class Solver:
     """Any engine, with exact solving where ``solve_when(state)`` holds.
 
-    Parameters: ``engine`` (the inner engine's name: alphabeta, mcts, bestfirst,
-    bestfirst+), ``solve_when`` (a callable on states, None for always),
+    Parameters: ``engine`` (the inner engine's name, one of engines/registry.py's
+    ``INNER_CHOICES``), ``solve_when`` (a callable on states, None for always),
     ``solve_share``, and the ExactSolver's ``tt``, ``tt_size``, ``order``, ``exact``;
     any other parameter goes to the inner engine.
     """
@@ -182,10 +173,11 @@ class Solver:
     def __init__(self, game, evaluate, engine="alphabeta", solve_when=None,
                  solve_share=SOLVE_SHARE, tt=True, tt_size=TT_SIZE, order="mobility",
                  exact=True, **params):
-        if engine not in INNER:
-            raise ValueError(f"unknown engine {engine!r}; choose from {sorted(INNER)}")
+        from engines import registry  # here: the registry imports this module
+        if engine not in registry.INNER_CHOICES:
+            raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(registry.INNER_CHOICES)}")
         self.game = game
-        self.inner = INNER[engine](game, evaluate, **params)
+        self.inner = registry.engine_class(engine)(game, evaluate, **params)
         self.solver = ExactSolver(game, tt=tt, tt_size=tt_size, order=order, exact=exact)
         self.solve_when = solve_when
         self.solve_share = solve_share

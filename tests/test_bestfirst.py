@@ -5,7 +5,8 @@ import time
 import pytest
 
 from engines.base import PROVEN, WIN, terminal_value
-from engines.bestfirst import BestFirst
+from engines.bestfirst import REUSE_DEPTH, BestFirst
+from engines.tree import find_kept
 from games.othello.evaluation import make_evaluator
 from games.othello.rules import Othello
 from positions import position_after
@@ -99,8 +100,8 @@ def test_tree_is_reused_after_the_opponent_replies():
     state = game.initial_state()
     first = engine.search(state, time.perf_counter() + 0.2)
     after_reply = game.play(game.play(state, first.move), game.legal_moves(game.play(state, first.move))[0])
-    kept = engine._find_kept(after_reply)
-    assert kept is not None and kept.children is not None
+    kept, plies = find_kept(engine.root, after_reply, REUSE_DEPTH)
+    assert kept is not None and kept.children is not None and plies == 2
     second = engine.search(after_reply, time.perf_counter() + 0.05)
     assert second.move in game.legal_moves(after_reply)
     assert engine.root is kept

@@ -12,7 +12,7 @@ from engines.alphabeta import AlphaBeta, AlphaBetaPlus, TranspositionTable
 from engines.base import PROVEN, terminal_value
 from engines.bestfirst import BestFirst
 from engines.bestfirst_plus import BestFirstPlus
-from engines.driver import ENGINES
+from engines.registry import ENGINES
 from engines.mcts import MCTS
 from engines.solver import ExactSolver, Solver
 from games.othello.rules import Othello

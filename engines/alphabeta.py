@@ -24,9 +24,9 @@ The tools, each of which can be switched off to measure what it brings:
 - for games that can hand the move over (``null_move``), off by default: null-move
   pruning (``null_move=R``): at a null-window node whose evaluation already reaches
   beta, the side to move first passes, and if a search ``R`` plies shallower still
-  fails high, the node is cut off without searching a move. Measured with R = 2 against
-  ``alphabeta+`` without it at the arena's clock: 55% in Breakthrough (80 games, +35
-  Elo, interval -41 to +114) and 50% in Onitama (64 games), so no bot turns it on.
+  fails high, the node is cut off without searching a move. No bot turns it on: it did
+  not win measurably against ``alphabeta+`` without it (docs/tuning/engines.md,
+  "null-move pruning").
 
 ``AlphaBetaPlus`` (``alphabeta+``) is alpha-beta with the quiescence search on.
 
@@ -41,18 +41,16 @@ same position; when the young generation is full it becomes the old one and the
 previous old generation is dropped; a probe that hits the old generation moves the
 entry back to the young one. So recently used entries survive and memory stays bounded.
 A dropped generation is freed at the start of the next search, not at once: freeing
-100,000 entries takes 10-15 ms, which in the middle of a search could land just before
-its deadline and hold the answer that long (seen in Oware's 50 ms turns).
+one takes long enough to hold an answer past a short turn's deadline
+(docs/tuning/engines.md, "dropped table generations").
 """
 
 import math
 
 from engines.base import CHECK_EVERY, PROVEN, WIN, Deadline, SearchResult, is_proven, terminal_value
 
-# Table entries at most (about 150 bytes each with their states): two generations of
-# 87,000, just under the 87,381 entries at which a Python dict grows its table from
-# 131,072 to 262,144 slots, a 3-5 ms stall in the middle of a search (1-2 ms for the
-# growths below it).
+# Table entries at most: two generations of 87,000, just under the 87,381 entries at
+# which a dict's growth stalls a search for milliseconds (docs/tuning/engines.md, TT_SIZE).
 TT_SIZE = 174_000
 ASPIRATION = 0.05    # half-width of the first window of an iteration (0: no window)
 EPS = 1e-9           # width of a null window (values are floats)
@@ -486,7 +484,7 @@ class AlphaBeta:
         return pv
 
 
-QUIESCENCE = 4  # plies of noisy moves past the depth limit (Breakthrough: 4 beat 2, 6 and 8)
+QUIESCENCE = 4  # plies of noisy moves past the depth limit (the best measured: docs/tuning/engines.md)
 
 
 class AlphaBetaPlus(AlphaBeta):

@@ -23,9 +23,8 @@ The tree and the negamax back-up are those of engines/bestfirst.py. What is adde
   changing values instead of at the root, for at most N descents in a row. Above that
   node no value changed, so the same path would be chosen but for the exploration
   terms, which moved by one visit: an approximation that saves most of the descent
-  where the tree is deep and narrow (Oware). At the arena's clock, against the same
-  engine without it, resume=16 held its own in Oware and lost in Othello (the README's
-  "What the benchmark says").
+  where the tree is deep and narrow (Oware). Off by default: it lost strength in
+  Othello where measured (docs/tuning/engines.md, "resume").
 
 Implementation: the UCT descent and the expansion are written inline in ``search``,
 which is where the time goes; a node's value and bounds are recomputed on the way back

@@ -1,0 +1,110 @@
+"""The engines of two source trees side by side: nodes per second of each engine for
+``--seconds`` on fixed positions of each game, runs of the two trees interleaved
+(``--rounds`` rounds, each tree run in its own process), medians and the ratio new/old.
+The games come from one tree (``--games``, by default the old one) for both, so that
+only the engines differ. The collector is off, as in the bots.
+
+    python bench/side_by_side.py OLD_TREE [NEW_TREE] [--rounds 5] [--seconds 1]
+
+Not a topic of ``python -m bench``: it needs a second tree (e.g. a git worktree of the
+commit to compare with).
+"""
+import argparse
+import gc
+import importlib
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+GAMES = ("othello", "oware", "breakthrough", "onitama")
+# label: (the engine's name in engines/registry.py, its parameters)
+ENGINES = {
+    "alphabeta": ("alphabeta", {}),
+    "bestfirst": ("bestfirst", {}),
+    "bestfirst+": ("bestfirst+", {}),
+    "bestfirst+leaf2": ("bestfirst+", {"leaf_depth": 2}),
+    "mcts": ("mcts", {"seed": 1}),
+}
+PLIES = (0, 20)  # the positions: the start, and ply 20 of a fixed random game
+
+
+def engine_classes():
+    """{name: class}, from the registry where the tree has one."""
+    try:
+        return importlib.import_module("engines.registry").ENGINES
+    except ImportError:
+        from engines.alphabeta import AlphaBeta
+        from engines.bestfirst import BestFirst
+        from engines.bestfirst_plus import BestFirstPlus
+        from engines.mcts import MCTS
+        return {"alphabeta": AlphaBeta, "bestfirst": BestFirst, "bestfirst+": BestFirstPlus,
+                "mcts": MCTS}
+
+
+def worker(engines_tree, games_tree, game_name, seconds):
+    """Prints {label: nodes per second} of every engine on every position of one game."""
+    sys.path[:0] = [games_tree]
+    rules = importlib.import_module(f"games.{game_name}.rules")
+    evaluation = importlib.import_module(f"games.{game_name}.evaluation")
+    sys.path[:0] = [engines_tree]  # games are imported already: only engines come from here
+    classes = engine_classes()
+    from engines.base import random_plies
+    game = next(obj for obj in vars(rules).values()
+                if isinstance(obj, type) and obj.__module__ == rules.__name__
+                and hasattr(obj, "initial_state"))()
+    evaluate = evaluation.make_evaluator(game)
+    rates = {}
+    gc.disable()
+    for plies in PLIES:
+        state = random_plies(game, game.initial_state(), random.Random(20), plies)
+        for label, (name, params) in ENGINES.items():
+            engine = classes[name](game, evaluate, **params)
+            gc.collect()
+            start = time.perf_counter()
+            result = engine.search(state, start + seconds)
+            rates[f"{game_name} ply{plies} {label}"] = result.nodes / (time.perf_counter() - start)
+    print(json.dumps(rates))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("old")
+    parser.add_argument("new", nargs="?", default=str(Path(__file__).resolve().parent.parent))
+    parser.add_argument("--games", help="the tree to import the games from (default: OLD)")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--worker", nargs=2, metavar=("ENGINES_TREE", "GAME"), help=argparse.SUPPRESS)
+    options = parser.parse_args(argv)
+    games_tree = options.games or options.old
+    if options.worker:
+        worker(options.worker[0], games_tree, options.worker[1], options.seconds)
+        return
+    figures = {"old": {}, "new": {}}
+    for round_ in range(options.rounds):
+        for game_name in GAMES:
+            trees = [("old", options.old), ("new", options.new)]
+            if round_ % 2:
+                trees.reverse()
+            for side, tree in trees:
+                output = subprocess.run(
+                    [sys.executable, __file__, options.old, "--games", games_tree,
+                     "--seconds", str(options.seconds), "--worker", tree, game_name],
+                    check=True, capture_output=True, text=True, cwd="/").stdout
+                for key, value in json.loads(output).items():
+                    figures[side].setdefault(key, []).append(value)
+        print(f"round {round_ + 1} of {options.rounds} done", file=sys.stderr, flush=True)
+    print(f"{'position and engine':40} {'old':>10} {'new':>10} {'new/old':>8}")
+    ratios = []
+    for key in figures["old"]:
+        old, new = statistics.median(figures["old"][key]), statistics.median(figures["new"][key])
+        ratios.append(new / old)
+        print(f"{key:40} {old:10,.0f} {new:10,.0f} {new / old:8.3f}")
+    print(f"{'median ratio':40} {'':10} {'':10} {statistics.median(ratios):8.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -47,7 +47,8 @@ one takes long enough to hold an answer past a short turn's deadline
 
 import math
 
-from engines.base import CHECK_EVERY, PROVEN, WIN, Deadline, SearchResult, is_proven, terminal_value
+from engines.base import (CHECK_EVERY, PROVEN, WIN, Deadline, SearchResult, is_proven,
+                          relative_below, terminal_value)
 
 # Table entries at most: two generations of 87,000, just under the 87,381 entries at
 # which a dict's growth stalls a search for milliseconds (docs/tuning/engines.md, TT_SIZE).
@@ -115,13 +116,7 @@ class TranspositionTable:
         self.retired = []
 
 
-def to_table(value, ply):
-    """A value found ``ply`` plies below the root, made relative to its own node."""
-    if value >= PROVEN:
-        return value + ply
-    if value <= -PROVEN:
-        return value - ply
-    return value
+to_table = relative_below  # (value, ply): a value found ply plies below the root, made relative to its own node
 
 
 def from_table(value, ply):

@@ -70,6 +70,17 @@ def terminal_value(outcome, ply):
     return 0.0
 
 
+def relative_below(value, plies):
+    """A value measured from one node, measured instead from a node ``plies`` plies
+    below it on the same line (above it where negative): a proven result comes ``plies``
+    nearer; a heuristic value stays."""
+    if value >= PROVEN:
+        return value + plies
+    if value <= -PROVEN:
+        return value - plies
+    return value
+
+
 def is_proven(value):
     return value >= PROVEN or value <= -PROVEN
 

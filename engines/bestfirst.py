@@ -20,7 +20,7 @@ its explored subtree, so one refutation found deep down changes the root at once
 import math
 
 from engines.base import PROVEN, Deadline, SearchResult, is_proven, terminal_value
-from engines.tree import count_nodes, find_kept, from_first_root
+from engines.tree import count_nodes, find_kept, from_first_root, new_search
 
 C = 1.5     # exploration constant of the UCT term (the seed's Oware value)
 FPU = 0.5   # first-play urgency: bonus of a child that has never been selected
@@ -91,12 +91,8 @@ class BestFirst:
 
     # -- the search ----------------------------------------------------------------------
     def search(self, state, deadline):
+        root = new_search(self, state, deadline)
         clock = self.clock
-        clock.start(deadline)
-        root = self._find_root(state)
-        self.root = root
-        if not root.moves:
-            raise ValueError("search called on a finished game")
         C, FPU, inverse = self.C, self.FPU, self.inverse_sqrt
         sqrt, log = math.sqrt, math.log
         max_nodes = self.max_nodes

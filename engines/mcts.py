@@ -48,7 +48,8 @@ from time import perf_counter
 
 from engines.alphabeta import AlphaBeta, Timeout
 from engines.base import PROVEN, WIN, Deadline, SearchResult, plain_random_playout, terminal_value
-from engines.tree import count_nodes, find_kept, from_first_root, proven_choice, update_bounds
+from engines.tree import (count_nodes, find_kept, from_first_root, new_search, proven_choice,
+                          update_bounds)
 
 C = 1.0          # exploration constant (results are in [-1, 1])
 BIAS = 0.0       # weight of the progressive bias term
@@ -307,12 +308,8 @@ class MCTS:
 
     # -- the search ----------------------------------------------------------------------
     def search(self, state, deadline):
+        root = new_search(self, state, deadline)
         clock = self.clock
-        clock.start(deadline)
-        root = self._find_root(state)
-        self.root = root
-        if not root.moves:
-            raise ValueError("search called on a finished game")
         base_ply = self.root_ply
         if self.prove_depth and root.lo < PROVEN:
             now = perf_counter()

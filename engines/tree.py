@@ -7,7 +7,7 @@ before expansion); proven bounds need ``lo``, ``hi`` (negamax values, ``WIN - pl
 counted from the first root of the tree) and ``moves``, the final choice ``visits``.
 """
 
-from engines.base import PROVEN, WIN
+from engines.base import PROVEN, WIN, relative_below
 
 
 def find_kept(root, state, depth):
@@ -60,15 +60,22 @@ def update_bounds(node):
     return False
 
 
+def new_search(engine, state, deadline):
+    """The start of a search of ``engine`` (best-first, MCTS): starts its ``clock`` with
+    ``deadline`` and finds the root of ``state`` (its ``_find_root``: in the kept tree, or
+    new), kept as its ``root``; ValueError on a finished game."""
+    engine.clock.start(deadline)
+    root = engine.root = engine._find_root(state)
+    if not root.moves:
+        raise ValueError("search called on a finished game")
+    return root
+
+
 def from_first_root(value, root_ply):
     """A value found relative to the first root of a kept tree, made relative to the
     current root, ``root_ply`` plies below it: a proven win or loss comes ``root_ply``
     plies nearer; a heuristic value stays."""
-    if value >= PROVEN:
-        return value + root_ply
-    if value <= -PROVEN:
-        return value - root_ply
-    return value
+    return relative_below(value, root_ply)
 
 
 def proven_choice(node, score):

@@ -190,7 +190,7 @@ def write_docs(out, sections, summaries, options):
             f"Machine: {machine_line()}; written {time.strftime('%Y-%m-%d %H:%M')}.", "",
             "Each bot is the game's bundle with `--engine NAME` and the bundle's tuned defaults",
             "for that engine: its parameters and its evaluation (the handcrafted one unless the",
-            "bundle's `TUNED` names another for the engine; see the README).",
+            "bundle's `tuned` names another for the engine; see the README).",
             "Seats swapped in pairs, openings varied (arena defaults).",
             "Scores are the first bot's, with 95% intervals; \"vs 70%\" says whether the",
             "interval lies above (holds) or below (fails) the seeds' 70% claim."]

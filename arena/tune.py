@@ -8,8 +8,8 @@ trials differ by their parameters, not by their luck with openings.
 
 Evaluation weights too: a parameter named ``weight.NAME`` (``--param
 weight.material=0.5:2``) is passed as ``--weight NAME=VALUE``, and its default is the
-weight in the game's ``evaluation.WEIGHTS``; the record's ``TUNED`` line keeps the name,
-which the bots read as that weight for that engine.
+weight in the game's ``evaluation.WEIGHTS``; the record's ``Chosen`` line puts it among
+the ``weights`` of the engine's ``Tuned``, which the bots use with that engine only.
 
 The first trial is the engine's own values, the point to beat. Two files make a study
 resumable, both in ``--results-dir``:
@@ -20,7 +20,7 @@ resumable, both in ``--results-dir``:
   short is tried again with the same parameters (its finished games are not replayed).
 
 The study's record, ``docs/tuning/GAME.md`` by default, lists every trial and the
-best parameters, as the line to paste into the bot's ``TUNED`` table.
+best parameters, as the entry to paste into the bot's ``tuned`` table.
 """
 
 import importlib
@@ -62,6 +62,36 @@ def engine_defaults(engine, space, game=None):
     defaults.update({name: weights[name[len(WEIGHT):]] for name in space
                      if name.startswith(WEIGHT) and name[len(WEIGHT):] in weights})
     return defaults
+
+
+def check_space(engine, space, game):
+    """UserError, before any game, unless every parameter of ``space`` is one the engine
+    takes as a number, or a weight of the game's evaluation."""
+    from engines import registry
+    try:
+        parameters = registry.parameters(engine)
+    except ValueError as error:
+        raise UserError(str(error)) from None
+    weights = evaluation_weights(game)
+    for name in space:
+        if name.startswith(WEIGHT):
+            if name[len(WEIGHT):] not in weights:
+                raise UserError(f"--param {name}: the {game} evaluation has no weight "
+                                f"{name[len(WEIGHT):]!r}; it has {', '.join(weights) or 'none'}")
+        elif name not in parameters:
+            raise UserError(f"--param {name}: {engine} has no such parameter; it takes "
+                            f"{', '.join(sorted(parameters))}")
+        elif parameters[name][0] not in (int, float):
+            raise UserError(f"--param {name}: not a number ({parameters[name][0].__name__})")
+
+
+def typed(engine, params):
+    """``params`` with the engine's integer parameters rounded to integers (the sampler
+    draws floats; the bots take an integer parameter only as an integer)."""
+    from engines import registry
+    kinds = registry.parameters(engine)
+    return {name: int(round(value)) if name in kinds and kinds[name][0] is int else value
+            for name, value in params.items()}
 
 
 def evaluation_weights(game):
@@ -107,6 +137,14 @@ def candidate_spec(bundle, engine, params):
     options = "".join(f" --weight {k[len(WEIGHT):]}={v!r}" if k.startswith(WEIGHT) else f" --set {k}={v!r}"
                       for k, v in params.items())
     return f"{name}={bundle} --engine {engine}{options}"
+
+
+def tuned_entry(params):
+    """``params`` as the bot's ``tuned`` entry, e.g. ``Tuned(weights={'material': 1.5}, C=0.8)``."""
+    weights = {k[len(WEIGHT):]: v for k, v in params.items() if k.startswith(WEIGHT)}
+    parts = [f"weights={weights!r}"] if weights else []
+    parts += [f"{k}={v!r}" for k, v in params.items() if not k.startswith(WEIGHT)]
+    return f"Tuned({', '.join(parts)})"
 
 
 def read_trials(path):
@@ -167,6 +205,7 @@ def run_study(game, engine, space, trials, games, opponent, results_dir, record,
     if not bundle.is_file():
         raise UserError(f"no bundle {bundle} (run make build)")
     referee = load_referee(game, scale)
+    check_space(engine, space, game)
     results_dir = Path(results_dir)
     results_dir.mkdir(parents=True, exist_ok=True)
     games_file = results_dir / f"tune-{game}.jsonl"
@@ -210,8 +249,8 @@ def run_study(game, engine, space, trials, games, opponent, results_dir, record,
 
     for number in range(done, trials):
         trial = study.ask(distributions)
-        params = {name: min(high, max(low, round_value(trial.params[name])))
-                  for name, (low, high, _) in space.items()}
+        params = typed(engine, {name: min(high, max(low, round_value(trial.params[name])))
+                                for name, (low, high, _) in space.items()})
         append_trial(trials_file, {"event": "start", "params": params})
         value = play(params, games, seed)
         study.tell(trial, value)
@@ -271,7 +310,7 @@ def write_record(path, game, engine, opponent, games, finished, command, best, b
                   f"{confirmation['seed']}): best trial {100 * confirmation['best_score']:.1f}%, "
                   f"defaults {100 * confirmation['baseline_score']:.1f}%.", ""]
     verdict = "the defaults stay" if chosen == baseline else "adopted"
-    lines += [f"Chosen ({verdict}): `TUNED = {{{engine!r}: {chosen!r}}}`", "",
+    lines += [f"Chosen ({verdict}): `{engine!r}: {tuned_entry(chosen)}`", "",
               "| trial | " + " | ".join(best["params"]) + " | score |",
               "|---:|" + "---:|" * len(best["params"]) + "---:|"]
     for entry in ranked:

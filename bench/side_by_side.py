@@ -4,7 +4,7 @@
 The games come from one tree (``--games``, by default the old one) for both, so that
 only the engines differ. The collector is off, as in the bots.
 
-    python bench/side_by_side.py OLD_TREE [NEW_TREE] [--rounds 5] [--seconds 1]
+    python bench/side_by_side.py OLD_TREE [NEW_TREE] [--rounds 5] [--seconds 1] [--game oware]
 
 Not a topic of ``python -m bench``: it needs a second tree (e.g. a git worktree of the
 commit to compare with).
@@ -24,6 +24,7 @@ GAMES = ("othello", "oware", "breakthrough", "onitama")
 # label: (the engine's name in engines/registry.py, its parameters)
 ENGINES = {
     "alphabeta": ("alphabeta", {}),
+    "alphabeta+": ("alphabeta+", {}),  # where the game names noisy moves (not Othello)
     "bestfirst": ("bestfirst", {}),
     "bestfirst+": ("bestfirst+", {}),
     "bestfirst+leaf2": ("bestfirst+", {"leaf_depth": 2}),
@@ -37,12 +38,12 @@ def engine_classes():
     try:
         return importlib.import_module("engines.registry").ENGINES
     except ImportError:
-        from engines.alphabeta import AlphaBeta
+        from engines.alphabeta import AlphaBeta, AlphaBetaPlus
         from engines.bestfirst import BestFirst
         from engines.bestfirst_plus import BestFirstPlus
         from engines.mcts import MCTS
-        return {"alphabeta": AlphaBeta, "bestfirst": BestFirst, "bestfirst+": BestFirstPlus,
-                "mcts": MCTS}
+        return {"alphabeta": AlphaBeta, "alphabeta+": AlphaBetaPlus, "bestfirst": BestFirst,
+                "bestfirst+": BestFirstPlus, "mcts": MCTS}
 
 
 def worker(engines_tree, games_tree, game_name, seconds):
@@ -62,7 +63,10 @@ def worker(engines_tree, games_tree, game_name, seconds):
     for plies in PLIES:
         state = random_plies(game, game.initial_state(), random.Random(20), plies)
         for label, (name, params) in ENGINES.items():
-            engine = classes[name](game, evaluate, **params)
+            try:
+                engine = classes[name](game, evaluate, **params)
+            except ValueError:  # an engine the game cannot have (alpha-beta+ in Othello)
+                continue
             gc.collect()
             start = time.perf_counter()
             result = engine.search(state, start + seconds)
@@ -75,6 +79,7 @@ def main(argv=None):
     parser.add_argument("old")
     parser.add_argument("new", nargs="?", default=str(Path(__file__).resolve().parent.parent))
     parser.add_argument("--games", help="the tree to import the games from (default: OLD)")
+    parser.add_argument("--game", action="append", choices=GAMES, help="only this game (repeatable)")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--worker", nargs=2, metavar=("ENGINES_TREE", "GAME"), help=argparse.SUPPRESS)
@@ -85,7 +90,7 @@ def main(argv=None):
         return
     figures = {"old": {}, "new": {}}
     for round_ in range(options.rounds):
-        for game_name in GAMES:
+        for game_name in options.game or GAMES:
             trees = [("old", options.old), ("new", options.new)]
             if round_ % 2:
                 trees.reverse()

@@ -11,6 +11,7 @@ import math
 import random
 
 from engines.alphabeta import AlphaBeta, AlphaBetaPlus
+from engines.base import random_plies
 from engines.bestfirst import BestFirst
 from engines.bestfirst_plus import BestFirstPlus
 from engines.mcts import MCTS
@@ -51,13 +52,7 @@ def start_positions(game, seed):
     rng = random.Random(seed)
     found = []
     while len(found) < POSITIONS:
-        state = game.initial_state()
-        plies = rng.randrange(0, 30)
-        for _ in range(plies):
-            moves = game.legal_moves(state)
-            if not moves:
-                break
-            state = game.play(state, rng.choice(moves))
+        state = random_plies(game, game.initial_state(), rng, rng.randrange(0, 30))
         if game.legal_moves(state):
             found.append(state)
     return found

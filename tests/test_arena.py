@@ -340,7 +340,7 @@ def test_tune_records_trials_and_resumes_without_replaying(tmp_path):
     games = read_results(tmp_path / "r" / "tune-oware.jsonl")
     assert len(games) == 6 and len({r["key"] for r in games}) == 6
     study = (tmp_path / "study.md").read_text()
-    assert study.count("% |") == 3 and "Chosen (" in study and "`TUNED = {'bestfirst': {'C': " in study
+    assert study.count("% |") == 3 and "Chosen (" in study and "`'bestfirst': Tuned(C=" in study
     narrower = run_cli(*common, "-t", "1", "--param", "C=50:60")  # the earlier trials lie outside
     assert narrower.returncode == 0 and "3 earlier trial(s) lie outside" in narrower.stderr
     bad = run_cli("tune", "oware", "--dist", str(tmp_path), "--param", "C=2:1")
@@ -372,8 +372,21 @@ def test_isolated_bots_get_no_pythonpath_and_a_folder_of_their_own(monkeypatch):
 
 
 def test_tuning_evaluation_weights():
-    from arena.tune import candidate_spec, engine_defaults
+    from arena.tune import candidate_spec, engine_defaults, tuned_entry
     space = {"weight.material": (0.5, 2.0, False), "quiescence": (1, 8, False)}
     assert engine_defaults("alphabeta+", space, "onitama") == {"weight.material": 1.0, "quiescence": 4}
     spec = candidate_spec("dist/onitama.py", "alphabeta+", {"weight.material": 1.5, "quiescence": 2})
     assert spec.endswith("--engine alphabeta+ --weight material=1.5 --set quiescence=2")
+    assert tuned_entry({"weight.material": 1.5, "quiescence": 2}) == "Tuned(weights={'material': 1.5}, quiescence=2)"
+
+
+def test_tuning_rejects_what_no_bot_takes_before_any_game():
+    from arena.tune import check_space, typed
+    check_space("alphabeta+", {"weight.material": (0.5, 2.0, False), "quiescence": (1, 8, False)}, "onitama")
+    for space, message in [({"nosuch": (0, 1, False)}, r"alphabeta\+ has no such parameter"),
+                           ({"weight.nosuch": (0, 1, False)}, "no weight 'nosuch'"),
+                           ({"noisy_first": (0, 1, False)}, "not a number")]:
+        with pytest.raises(UserError, match=message):
+            check_space("alphabeta+", space, "onitama")
+    # the sampler's floats: an integer parameter is passed as an integer (the bots refuse 2.0)
+    assert typed("alphabeta+", {"quiescence": 2.4, "aspiration": 0.07}) == {"quiescence": 2, "aspiration": 0.07}

@@ -61,7 +61,7 @@ def test_whole_game_against_a_random_mover(bundle, tmp_path, seat):
 
 def test_the_solver_engine_plays_a_whole_game(bundle, tmp_path):
     # Against a random mover the game ends on 25 captured seeds long before the turn
-    # limit comes near, where the solver starts (tests/test_driver.py checks the hand-over)
+    # limit comes near, where the solver starts (tests/test_runtime.py checks the hand-over)
     state, times = play_against_random(bundle, tmp_path, 1, FAST + ["--engine", "solver"], seed=3)
     assert len(times) >= 10 and Referee().game.outcome(state) is not None
 

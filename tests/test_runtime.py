@@ -26,16 +26,14 @@ def near_the_turn_limit(game, state):
     return MAX_TURNS - game.ply(state) <= 10
 
 
-def test_bot(tuned=None, evaluations=None, **settings):
+def make_bot(tuned=None, evaluations=None, **settings):
+    """An Oware bot whose best engine is best-first."""
     return Bot("test", Player, evaluations or {"handcrafted": make_evaluator}, best="bestfirst",
                time=0.5, first_time=0.2, tuned=tuned, **settings)
 
 
-test_bot.__test__ = False  # a helper, not a test
-
-
 def engine_for(argv, bot=None, for_game=game):
-    bot = bot or test_bot()
+    bot = bot or make_bot()
     return runtime.make_engine(bot, runtime.parse_options(bot, argv), for_game)
 
 
@@ -51,7 +49,7 @@ def usage_error(argv, bot, capsys):
 
 # -- options -----------------------------------------------------------------------------
 def test_parameters_override_in_order_tuned_then_set():
-    bot = test_bot({"bestfirst": Tuned(C=0.3, FPU=0.2)})
+    bot = make_bot({"bestfirst": Tuned(C=0.3, FPU=0.2)})
     engine = engine_for([], bot)
     assert isinstance(engine, BestFirst) and (engine.C, engine.FPU) == (0.3, 0.2)
     engine = engine_for(["--set", "C=0.9"], bot)
@@ -59,7 +57,7 @@ def test_parameters_override_in_order_tuned_then_set():
 
 
 def test_set_values_take_the_type_of_the_parameter():
-    options = runtime.parse_options(test_bot(), ["--engine", "mcts", "--set", "C=2", "--set", "reuse=false",
+    options = runtime.parse_options(make_bot(), ["--engine", "mcts", "--set", "C=2", "--set", "reuse=false",
                                                  "--set", "playout_plies=3", "--set", "seed=none",
                                                  "--set", "playout_weight=1,2.5,0"])
     assert options.params == {"C": 2.0, "reuse": False, "playout_plies": 3, "seed": None,
@@ -82,11 +80,11 @@ def test_set_values_take_the_type_of_the_parameter():
     (["--engine", "nope"], "--engine"),
 ])
 def test_a_wrong_option_stops_the_bot_with_one_line(argv, message, capsys):
-    assert message in usage_error(argv, test_bot(), capsys)
+    assert message in usage_error(argv, make_bot(), capsys)
 
 
 def test_the_solver_takes_its_inner_engines_parameters():
-    bot = test_bot({"solver": Tuned(engine="bestfirst")})
+    bot = make_bot({"solver": Tuned(engine="bestfirst")})
     solver = engine_for(["--engine", "solver", "--set", "C=0.4"], bot)
     assert isinstance(solver.inner, BestFirst) and solver.inner.C == 0.4
 
@@ -119,7 +117,7 @@ def test_weighted_playouts_can_be_set_from_the_command_line():
 
 # -- the solver and the bot's "near the end" test -------------------------------------------
 def test_the_solver_solves_near_the_end_and_searches_before():
-    bot = test_bot({"solver": Tuned(engine="bestfirst")}, solve_when=near_the_turn_limit)
+    bot = make_bot({"solver": Tuned(engine="bestfirst")}, solve_when=near_the_turn_limit)
     solver = engine_for(["--engine", "solver"], bot)
     early = game.initial_state()
     solver.search(early, time.perf_counter() + 0.05)
@@ -130,7 +128,7 @@ def test_the_solver_solves_near_the_end_and_searches_before():
 
 
 def test_the_solver_takes_the_tuned_values_of_the_engine_it_wraps():
-    bot = test_bot({"bestfirst": Tuned(C=0.3), "solver": Tuned(engine="bestfirst")})
+    bot = make_bot({"bestfirst": Tuned(C=0.3), "solver": Tuned(engine="bestfirst")})
     solver = engine_for(["--engine", "solver"], bot)
     assert isinstance(solver.inner, BestFirst) and solver.inner.C == 0.3
     # another inner engine does not get best-first's values
@@ -152,19 +150,19 @@ def evaluation_for(argv, bot):
 
 def test_evaluation_weights_from_the_command_line():
     state = unequal_scores()
-    weighted = evaluation_for(["--weight", "material=3"], test_bot())
+    weighted = evaluation_for(["--weight", "material=3"], make_bot())
     assert weighted(state) == make_evaluator(game, material=3.0)(state) != evaluate(state)
 
 
 def test_bad_weight_names_stop_the_bot_at_start_up(capsys):
     with pytest.raises(ValueError, match="--weight for the handcrafted evaluation.*nonsense"):
-        evaluation_for(["--weight", "nonsense=1"], test_bot())
+        evaluation_for(["--weight", "nonsense=1"], make_bot())
     assert runtime.main(oware.BOT, ["--weight", "nonsense=1"], stdin=io.StringIO(), stdout=io.StringIO()) == 2
     assert "nonsense" in capsys.readouterr().err
 
 
 def test_tuned_weights_reach_the_evaluation_of_their_engine_only():
-    bot = test_bot({"bestfirst": Tuned(weights={"material": 3.0}, C=0.3)})
+    bot = make_bot({"bestfirst": Tuned(weights={"material": 3.0}, C=0.3)})
     assert engine_for([], bot).C == 0.3  # the weight is not an engine parameter
     state = unequal_scores()
     assert evaluation_for([], bot)(state) == make_evaluator(game, material=3.0)(state)
@@ -177,7 +175,7 @@ def test_evaluation_chosen_by_name_by_tuned_choice_or_first():
         if weights:
             raise ValueError(f"no weights here: {sorted(weights)}")
         return lambda state: 0.25
-    bot = test_bot({"alphabeta": Tuned(evaluation="flat", aspiration=0.1)},
+    bot = make_bot({"alphabeta": Tuned(evaluation="flat", aspiration=0.1)},
                    evaluations={"handcrafted": make_evaluator, "flat": flat})
     state = game.initial_state()
     assert evaluation_for([], bot)(state) == evaluate(state)                      # best-first: the first

@@ -19,8 +19,11 @@ resumable, both in ``--results-dir``:
   rerun the finished trials are given back to the optimiser, and a trial that was cut
   short is tried again with the same parameters (its finished games are not replayed).
 
-The study's record, ``docs/tuning/GAME.md`` by default, lists every trial and the
-best parameters, as the entry to paste into the bot's ``tuned`` table.
+The study's record, ``tune-GAME.md`` in ``--results-dir`` unless ``--record`` names a
+file, lists every trial and the best parameters, as the entry to paste into the bot's
+``tuned`` table. A trial in which the candidate lost a game by a fault (a timeout, a
+crash, an illegal or bad answer) is never chosen, nor are values that faulted in the
+confirmation: what a fault scores says nothing of the parameters' strength.
 """
 
 import importlib
@@ -239,30 +242,33 @@ def run_study(game, engine, space, trials, games, opponent, results_dir, record,
           f"{done} of {trials} trials done", file=sys.stderr)
 
     def play(params, count, match_seed):
-        """The score of the engine with ``params`` against the opponent."""
+        """(score, games lost by a fault) of the engine with ``params`` against the opponent."""
         bots = parse_bots([candidate_spec(bundle, engine, params), opponent_spec], referee)
         summary = run_tournament(game, bots, count, results=games_file, seed=match_seed, jobs=jobs,
                                  scale=scale, progress=progress)
         pair = summary.pairs_of(game)[0]
         points = (pair.wins + pair.draws / 2) / pair.games
-        return points if pair.a == bots[0].name else 1 - points
+        faults = sum(summary.bot(game, bots[0].name).faults.values())
+        return (points if pair.a == bots[0].name else 1 - points), faults
 
     for number in range(done, trials):
         trial = study.ask(distributions)
         params = typed(engine, {name: min(high, max(low, round_value(trial.params[name])))
                                 for name, (low, high, _) in space.items()})
         append_trial(trials_file, {"event": "start", "params": params})
-        value = play(params, games, seed)
+        value, faults = play(params, games, seed)
         study.tell(trial, value)
-        entry = {"event": "end", "number": number, "params": params, "score": value,
+        entry = {"event": "end", "number": number, "params": params, "score": value, "faults": faults,
                  "games": games, "finished": time.strftime("%Y-%m-%dT%H:%M:%S")}
         append_trial(trials_file, entry)
-        print(f"  trial {number}: {params} -> {100 * value:.1f}%", file=sys.stderr)
+        print(f"  trial {number}: {params} -> {100 * value:.1f}%"
+              + (f", {faults} game(s) lost by a fault: never chosen" if faults else ""), file=sys.stderr)
 
     finished, _ = read_trials(trials_file)
-    candidates = [e for e in finished if inside(e["params"], space)]
+    candidates = [e for e in finished if inside(e["params"], space) and not e.get("faults")]
     if not candidates:
-        raise UserError("no finished trial within these ranges: give --trials")
+        raise UserError("no finished trial within these ranges without a game lost by a fault "
+                        "(timeouts, crashes): give --trials, or look at the games' log")
     best_entry = max(candidates, key=lambda e: e["score"])
     best = best_entry["params"]
     confirmation = None
@@ -270,8 +276,10 @@ def run_study(game, engine, space, trials, games, opponent, results_dir, record,
         # new openings (the next seed), so the best trial's luck with the old ones is gone
         print(f"{game}: confirming {best} against the defaults {baseline}, {confirm} games each",
               file=sys.stderr)
-        confirmation = {"games": confirm, "seed": seed + 1, "best": best, "best_score": play(best, confirm, seed + 1),
-                        "baseline": baseline, "baseline_score": play(baseline, confirm, seed + 1)}
+        best_score, best_faults = play(best, confirm, seed + 1)
+        baseline_score, _ = play(baseline, confirm, seed + 1)
+        confirmation = {"games": confirm, "seed": seed + 1, "best": best, "best_score": best_score,
+                        "best_faults": best_faults, "baseline": baseline, "baseline_score": baseline_score}
     write_record(record, game, engine, opponent, games, finished, command, best_entry, baseline,
                  confirmation)
     return finished, confirmation
@@ -279,8 +287,9 @@ def run_study(game, engine, space, trials, games, opponent, results_dir, record,
 
 def chosen_params(best, baseline, confirmation):
     """What the bot should use: the best trial's values, unless a confirmation match
-    found them no better than the defaults on new openings."""
-    if confirmation and confirmation["best_score"] <= confirmation["baseline_score"]:
+    found them no better than the defaults on new openings, or lost a game by a fault."""
+    if confirmation and (confirmation["best_score"] <= confirmation["baseline_score"]
+                         or confirmation.get("best_faults")):
         return baseline
     return best
 
@@ -308,14 +317,16 @@ def write_record(path, game, engine, opponent, games, finished, command, best, b
     if confirmation:
         lines += [f"Confirmation, {confirmation['games']} games each on new openings (seed "
                   f"{confirmation['seed']}): best trial {100 * confirmation['best_score']:.1f}%, "
-                  f"defaults {100 * confirmation['baseline_score']:.1f}%.", ""]
+                  f"defaults {100 * confirmation['baseline_score']:.1f}%"
+                  + (f"; the best trial lost {confirmation['best_faults']} game(s) by a fault"
+                     if confirmation.get("best_faults") else "") + ".", ""]
     verdict = "the defaults stay" if chosen == baseline else "adopted"
     lines += [f"Chosen ({verdict}): `{engine!r}: {tuned_entry(chosen)}`", "",
-              "| trial | " + " | ".join(best["params"]) + " | score |",
-              "|---:|" + "---:|" * len(best["params"]) + "---:|"]
+              "| trial | " + " | ".join(best["params"]) + " | score | faults |",
+              "|---:|" + "---:|" * len(best["params"]) + "---:|---:|"]
     for entry in ranked:
         lines.append(f"| {entry['number']} | " + " | ".join(f"{v:g}" for v in entry["params"].values())
-                     + f" | {100 * entry['score']:.1f}% |")
+                     + f" | {100 * entry['score']:.1f}% | {entry.get('faults', 0)} |")
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -331,7 +342,7 @@ def cmd_tune(options):
         space = dict(parse_param(text) for text in options.param)
     if not space:
         raise UserError(f"no parameters to tune for {options.engine}: give --param NAME=LOW:HIGH")
-    record = options.record or f"docs/tuning/{options.game}.md"
+    record = options.record or str(Path(options.results_dir) / f"tune-{options.game}.md")
     command = "python -m arena " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     try:
         run_study(options.game, options.engine, space, options.trials, options.games, options.against,
@@ -361,7 +372,8 @@ def add_parser(commands, positive_int, positive_float):
                         "openings, and keep the defaults unless the best values score more (default: 0)")
     p.add_argument("--seed", type=int, default=1, help="openings and sampler seed (default: 1)")
     p.add_argument("--results-dir", default="results", help="games and trials logs (default: results/)")
-    p.add_argument("--record", metavar="FILE", help="the study's record (default: docs/tuning/GAME.md)")
+    p.add_argument("--record", metavar="FILE",
+                   help="the study's record (default: tune-GAME.md in the results folder)")
     p.add_argument("--dist", default=None, help="bundles folder (default: dist/)")
     p.add_argument("-j", "--jobs", type=positive_int)
     p.add_argument("--scale", type=positive_float, default=1.0, metavar="F")

@@ -327,9 +327,25 @@ def test_table_plays_a_round_robin_of_engines_and_writes_the_docs(tmp_path):
     assert (out / "table.png").read_bytes().startswith(b"\x89PNG")
 
 
+# An Oware bot that plays its first legal house (feeding the opponent when it must).
+FIRST_HOUSE = """\
+import sys
+for line in sys.stdin:
+    houses = [int(n) for n in line.split()]
+    feed = not any(houses[6:])
+    print(next(i for i in range(6) if houses[i] > (5 - i if feed else 0)), flush=True)
+"""
+# The same, crashing at once when given engine parameters: the tuner's candidates crash,
+# its opponent plays.
+CRASHES_WITH_PARAMETERS = """\
+import sys
+if "--set" in sys.argv:
+    raise SystemExit("this candidate cannot start")
+""" + FIRST_HOUSE.replace("import sys\n", "")
+
+
 def test_tune_records_trials_and_resumes_without_replaying(tmp_path):
-    for name in ("oware.py", "zoolib.py"):
-        (tmp_path / name).write_bytes((ZOO / ("first.py" if name == "oware.py" else name)).read_bytes())
+    (tmp_path / "oware.py").write_text(FIRST_HOUSE)
     common = ["tune", "oware", "--dist", str(tmp_path), "-n", "2", "-q", "--results-dir", str(tmp_path / "r"),
               "--record", str(tmp_path / "study.md")]
     first = run_cli(*common, "-t", "2")
@@ -341,6 +357,8 @@ def test_tune_records_trials_and_resumes_without_replaying(tmp_path):
     assert len(games) == 6 and len({r["key"] for r in games}) == 6
     study = (tmp_path / "study.md").read_text()
     assert study.count("% |") == 3 and "Chosen (" in study and "`'bestfirst': Tuned(C=" in study
+    by_default = run_cli(*common[:-2], "-t", "3")  # no --record: next to the games' logs
+    assert by_default.returncode == 0 and (tmp_path / "r" / "tune-oware.md").read_text().count("% |") == 3
     narrower = run_cli(*common, "-t", "1", "--param", "C=50:60")  # the earlier trials lie outside
     assert narrower.returncode == 0 and "3 earlier trial(s) lie outside" in narrower.stderr
     bad = run_cli("tune", "oware", "--dist", str(tmp_path), "--param", "C=2:1")
@@ -353,6 +371,20 @@ def test_tuned_values_are_kept_only_when_confirmed():
     assert chosen_params(best, defaults, None) == best
     assert chosen_params(best, defaults, {"best_score": 0.6, "baseline_score": 0.5}) == best
     assert chosen_params(best, defaults, {"best_score": 0.5, "baseline_score": 0.5}) == defaults
+    # values that lost a confirmation game by a fault are not kept, whatever they scored
+    assert chosen_params(best, defaults, {"best_score": 0.9, "baseline_score": 0.5, "best_faults": 1}) == defaults
+
+
+def test_a_trial_with_faults_is_never_chosen_and_the_record_goes_to_results(tmp_path):
+    (tmp_path / "oware.py").write_text(CRASHES_WITH_PARAMETERS)
+    results = tmp_path / "r"
+    run = run_cli("tune", "oware", "--dist", str(tmp_path), "-n", "2", "-t", "2", "-q",
+                  "--results-dir", str(results))
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert "lost by a fault: never chosen" in run.stderr and "without a game lost by a fault" in run.stderr
+    assert not (results / "tune-oware.md").exists()  # nothing adopted, nothing recorded
+    trials = [json.loads(line) for line in (results / "tune-oware-trials.jsonl").read_text().splitlines()]
+    assert [t["faults"] for t in trials if t["event"] == "end"] == [2, 2]
 
 
 def test_isolated_bots_get_no_pythonpath_and_a_folder_of_their_own(monkeypatch):

@@ -76,7 +76,6 @@ def bundle_path(name, dist=None):
     return Path(dist or ROOT / "dist") / f"{BUNDLES.get(name, name)}.py"
 
 
-
 def load_with_bundle(name, dist=None, scale=1.0, hint=""):
     """(referee, bundle path) of game ``name``; UserError if its referee does not load
     or its bundle is not built (the message "no bundle PATH" followed by ``hint``)."""

@@ -51,14 +51,20 @@ WEIGHT = "weight."  # a parameter "weight.NAME" is the evaluation weight NAME (-
 STARTUP = 5  # random trials before the optimiser models the results (few trials in all)
 
 
+def engine_parameters(engine):
+    """{parameter: (type, default)} of the engine (engines/registry.py); UserError for
+    an unknown engine."""
+    from engines import registry
+    try:
+        return registry.parameters(engine)
+    except ValueError as error:
+        raise UserError(str(error)) from None
+
+
 def engine_defaults(engine, space, game=None):
     """The engine's own values of the parameters in ``space`` (those it has), and the
     evaluation's default weights for the ``weight.NAME`` ones."""
-    from engines import registry
-    try:
-        parameters = registry.parameters(engine)
-    except ValueError as error:
-        raise UserError(str(error)) from None
+    parameters = engine_parameters(engine)
     defaults = {name: parameters[name][1] for name in space
                 if name in parameters and isinstance(parameters[name][1], (int, float))}
     weights = evaluation_weights(game) if game is not None else {}
@@ -70,11 +76,7 @@ def engine_defaults(engine, space, game=None):
 def check_space(engine, space, game):
     """UserError, before any game, unless every parameter of ``space`` is one the engine
     takes as a number, or a weight of the game's evaluation."""
-    from engines import registry
-    try:
-        parameters = registry.parameters(engine)
-    except ValueError as error:
-        raise UserError(str(error)) from None
+    parameters = engine_parameters(engine)
     weights = evaluation_weights(game)
     for name in space:
         if name.startswith(WEIGHT):
@@ -91,8 +93,7 @@ def check_space(engine, space, game):
 def typed(engine, params):
     """``params`` with the engine's integer parameters rounded to integers (the sampler
     draws floats; the bots take an integer parameter only as an integer)."""
-    from engines import registry
-    kinds = registry.parameters(engine)
+    kinds = engine_parameters(engine)
     return {name: int(round(value)) if name in kinds and kinds[name][0] is int else value
             for name, value in params.items()}
 

@@ -47,7 +47,7 @@ one takes long enough to hold an answer past a short turn's deadline
 
 import math
 
-from engines.base import (CHECK_EVERY, PROVEN, WIN, Deadline, SearchResult, is_proven,
+from engines.base import (PROVEN, WIN, Deadline, SearchResult, is_proven,
                           relative_below, terminal_value)
 
 # Table entries at most: two generations of 87,000, just under the 87,381 entries at
@@ -170,7 +170,7 @@ class AlphaBeta:
         self.incomplete = 0   # depth-limited leaves (and table hits that rest on them)
         self.partial = None   # (move, value) of the best root move of the iteration so far
         self.iterations = []
-        self.clock = Deadline(every=CHECK_EVERY)
+        self.clock = Deadline()
 
     # -- the recursive search ---------------------------------------------------------
     def negamax(self, state, depth, alpha, beta, ply, moves=None):

@@ -19,8 +19,9 @@ its explored subtree, so one refutation found deep down changes the root at once
 
 import math
 
-from engines.base import PROVEN, Deadline, SearchResult, is_proven, terminal_value
-from engines.tree import count_nodes, find_kept, from_first_root, new_search
+from engines.base import (PROVEN, Deadline, SearchResult, is_proven, relative_below,
+                          terminal_value)
+from engines.tree import count_nodes, find_kept, new_search
 
 C = 1.5     # exploration constant of the UCT term (the seed's Oware value)
 FPU = 0.5   # first-play urgency: bonus of a child that has never been selected
@@ -136,7 +137,7 @@ class BestFirst:
                 node.visits += 1
             self._back_up(path)
         move, child = self._final_choice(root)
-        value = from_first_root(-child.value, base_ply)
+        value = relative_below(-child.value, base_ply)
         return SearchResult(move, value, self.size - start_size, deepest, self._pv(root))
 
     @staticmethod

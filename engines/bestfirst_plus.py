@@ -48,9 +48,9 @@ import random
 from operator import attrgetter
 
 from engines.alphabeta import AlphaBeta, Timeout
-from engines.base import PROVEN, WIN, SearchResult, terminal_value
+from engines.base import PROVEN, WIN, SearchResult, relative_below, terminal_value
 from engines.bestfirst import C, FPU, BestFirst
-from engines.tree import from_first_root, proven_choice, update_bounds
+from engines.tree import proven_choice, update_bounds
 
 TEMPERATURE = 0.1   # softmax selection: lower is greedier
 CACHE_SIZE = 0      # evaluation cache entries (0: no cache)
@@ -311,7 +311,7 @@ class BestFirstPlus(BestFirst):
         if root.children is None:  # not even one expansion in time
             return SearchResult(root.moves[0], root.value, 0, 0, [root.moves[0]])
         move, child = self._final_choice(root)
-        value = from_first_root(root.lo if root.lo == root.hi else -child.value, base_ply)
+        value = relative_below(root.lo if root.lo == root.hi else -child.value, base_ply)
         return SearchResult(move, value, self.size - start_size, deepest, self._pv(root))
 
     def _final_choice(self, node):

@@ -47,8 +47,9 @@ import random
 from time import perf_counter
 
 from engines.alphabeta import AlphaBeta, Timeout
-from engines.base import PROVEN, WIN, Deadline, SearchResult, plain_random_playout, terminal_value
-from engines.tree import (count_nodes, find_kept, from_first_root, new_search, proven_choice,
+from engines.base import (PROVEN, WIN, Deadline, SearchResult, plain_random_playout,
+                          relative_below, terminal_value)
+from engines.tree import (count_nodes, find_kept, new_search, proven_choice,
                           update_bounds)
 
 C = 1.0          # exploration constant (results are in [-1, 1])
@@ -332,7 +333,7 @@ class MCTS:
         if not root.children:
             return SearchResult(root.moves[0], 0.0, simulations, 0, [root.moves[0]])
         child = self._final_choice(root)
-        value = from_first_root(self._value(root, child), base_ply)
+        value = relative_below(self._value(root, child), base_ply)
         return SearchResult(child.move, value, simulations, deepest, self._pv(root))
 
     @staticmethod

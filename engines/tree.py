@@ -1,13 +1,14 @@
 """What the tree searches (engines/bestfirst.py, engines/bestfirst_plus.py, engines/mcts.py)
 share: finding the new root in a kept tree, counting nodes, proven bounds, and the final
-choice among proven moves.
+choice among proven moves (a value found from the first root of a kept tree is made
+relative to the current one by engines.base.relative_below).
 
 A node here is any object with ``state`` and ``children`` (a list, or None or empty
 before expansion); proven bounds need ``lo``, ``hi`` (negamax values, ``WIN - ply``
 counted from the first root of the tree) and ``moves``, the final choice ``visits``.
 """
 
-from engines.base import PROVEN, WIN, relative_below
+from engines.base import PROVEN, WIN
 
 
 def find_kept(root, state, depth):
@@ -69,13 +70,6 @@ def new_search(engine, state, deadline):
     if not root.moves:
         raise ValueError("search called on a finished game")
     return root
-
-
-def from_first_root(value, root_ply):
-    """A value found relative to the first root of a kept tree, made relative to the
-    current root, ``root_ply`` plies below it: a proven win or loss comes ``root_ply``
-    plies nearer; a heuristic value stays."""
-    return relative_below(value, root_ply)
 
 
 def proven_choice(node, score):

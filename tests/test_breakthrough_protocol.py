@@ -4,7 +4,6 @@ import random
 
 import pytest
 
-from games.breakthrough import protocol
 from games.breakthrough.protocol import Player, ProtocolError, Referee
 from games.breakthrough.rules import BLACK, WHITE, Breakthrough
 
@@ -132,7 +131,6 @@ def test_a_first_turn_nothing_explains_still_gives_the_listed_moves():
     # Black's usual first turn with a list that differs from ours: the position is
     # still the start after White's move, and the list is what the bot plays from.
     player = Player(game)
-    tracker = player.tracker
     state, actions, note = read(player, ["e2e3", "2", "a7a6", "b7b6"])
     assert note is None and state == game.play(game.initial_state(), game.parse_move("e2e3"))
     assert Player(game).check_actions(state, actions)[1] is not None
@@ -140,14 +138,12 @@ def test_a_first_turn_nothing_explains_still_gives_the_listed_moves():
 
 def test_an_opponent_move_that_is_illegal_for_us_is_reported():
     player = Player(game)
-    tracker = player.tracker
     state, _, _ = read(player, WHITE_FIRST_TURN)
     player.played(state, game.parse_move("e2e3"))
     turn = ["e2e3", "1", "a2a3"]  # Black "played" a White move; the list is White's
     state, actions, note = read(player, turn)
     assert state is None and "not legal" in note
     player = Player(game)
-    tracker = player.tracker
     state, _, _ = read(player, WHITE_FIRST_TURN)
     player.played(state, game.parse_move("e2e3"))
     turn = ["d7d6", "1", "d6d5"]  # the listed move is Black's: the seats look swapped
@@ -157,7 +153,6 @@ def test_an_opponent_move_that_is_illegal_for_us_is_reported():
 
 def test_a_list_that_disagrees_with_our_rules_wins():
     player = Player(game)
-    tracker = player.tracker
     state, _, note = read(player, ["None", "2", "a2a3", "b2b3"])
     assert state == game.initial_state() and note is None
     allowed, problem = Player(game).check_actions(state, [game.parse_move("a2a3"), game.parse_move("b2b3")])
@@ -209,7 +204,6 @@ def test_bot_reader_follows_our_referee_through_whole_games(seat):
     for _ in range(20):
         state = referee.new_state()
         player = Player(game)
-        tracker = player.tracker
         last, first = None, True
         while referee.needs_answer(state):
             if game.to_move(state) == seat:

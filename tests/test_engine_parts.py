@@ -7,11 +7,11 @@ import time
 import pytest
 
 from engines.alphabeta import AlphaBeta
-from engines.base import PROVEN, WIN, Deadline, random_plies
+from engines.base import PROVEN, WIN, Deadline, random_plies, relative_below
 from engines.bestfirst_plus import BestFirstPlus
 from engines.mcts import MCTS
 from engines.mcts import Node as MCTSNode
-from engines.tree import count_nodes, find_kept, from_first_root, proven_choice, update_bounds
+from engines.tree import count_nodes, find_kept, proven_choice, update_bounds
 from games.othello.evaluation import make_evaluator
 from games.othello.rules import Othello
 from treegame import exact_value
@@ -106,8 +106,8 @@ def test_bounds_and_proven_choice():
     undecided = Node("u", [lost, Node("o1", visits=5), Node("o2", visits=9)])
     update_bounds(undecided)
     assert proven_choice(undecided, lambda c: c.visits).state == "o2"
-    assert from_first_root(WIN - 7, 2) == WIN - 5 and from_first_root(-(WIN - 7), 2) == -(WIN - 5)
-    assert from_first_root(0.25, 2) == 0.25
+    assert relative_below(WIN - 7, 2) == WIN - 5 and relative_below(-(WIN - 7), 2) == -(WIN - 5)
+    assert relative_below(0.25, 2) == 0.25
 
 
 # -- weighted playouts ------------------------------------------------------------------

@@ -4,7 +4,13 @@
 The games come from one tree (``--games``, by default the old one) for both, so that
 only the engines differ. The collector is off, as in the bots.
 
+With ``--budget`` each engine does a fixed amount of work instead (alpha-beta the
+shallowest depth reaching ``AB_NODES`` nodes, the others ``TREE_NODES`` nodes), the same
+searches in both trees (tests/test_engine_figures.py holds them equal), timed in process
+time: the figures then measure speed alone, not what the clock lets each tree do.
+
     python bench/side_by_side.py OLD_TREE [NEW_TREE] [--rounds 5] [--seconds 1] [--game oware]
+    python bench/side_by_side.py OLD_TREE [NEW_TREE] --budget --rounds 9
 
 Not a topic of ``python -m bench``: it needs a second tree (e.g. a git worktree of the
 commit to compare with).
@@ -13,6 +19,7 @@ import argparse
 import gc
 import importlib
 import json
+import math
 import random
 import statistics
 import subprocess
@@ -31,6 +38,8 @@ ENGINES = {
     "mcts": ("mcts", {"seed": 1}),
 }
 PLIES = (0, 20)  # the positions: the start, and ply 20 of a fixed random game
+AB_NODES = 100000   # --budget: alpha-beta searches the shallowest depth reaching this many
+TREE_NODES = {"bestfirst": 40000, "bestfirst+": 40000, "mcts": 5000}  # --budget: node budgets
 
 
 def engine_classes():
@@ -46,7 +55,7 @@ def engine_classes():
                 "bestfirst+": BestFirstPlus, "mcts": MCTS}
 
 
-def worker(engines_tree, games_tree, game_name, seconds):
+def worker(engines_tree, games_tree, game_name, seconds, budget=False):
     """Prints {label: nodes per second} of every engine on every position of one game."""
     sys.path[:0] = [games_tree]
     rules = importlib.import_module(f"games.{game_name}.rules")
@@ -67,11 +76,31 @@ def worker(engines_tree, games_tree, game_name, seconds):
                 engine = classes[name](game, evaluate, **params)
             except ValueError:  # an engine the game cannot have (alpha-beta+ in Othello)
                 continue
-            gc.collect()
-            start = time.perf_counter()
-            result = engine.search(state, start + seconds)
-            rates[f"{game_name} ply{plies} {label}"] = result.nodes / (time.perf_counter() - start)
+            if budget:
+                engine = budgeted(name, classes[name], game, evaluate, state, params)
+                gc.collect()
+                start = time.process_time()
+                result = engine.search(state, math.inf)
+                elapsed = time.process_time() - start
+            else:
+                gc.collect()
+                start = time.perf_counter()
+                result = engine.search(state, start + seconds)
+                elapsed = time.perf_counter() - start
+            rates[f"{game_name} ply{plies} {label}"] = result.nodes / elapsed
     print(json.dumps(rates))
+
+
+def budgeted(name, engine_class, game, evaluate, state, params):
+    """A fresh engine with a fixed budget: a node budget, or for alpha-beta (which has
+    none) the shallowest depth whose search reaches AB_NODES nodes."""
+    if name in TREE_NODES:
+        return engine_class(game, evaluate, max_nodes=TREE_NODES[name], **params)
+    for depth in range(1, 64):
+        if engine_class(game, evaluate, max_depth=depth, **params).search(
+                state, math.inf).nodes >= AB_NODES:
+            break
+    return engine_class(game, evaluate, max_depth=depth, **params)
 
 
 def main(argv=None):
@@ -82,11 +111,13 @@ def main(argv=None):
     parser.add_argument("--game", action="append", choices=GAMES, help="only this game (repeatable)")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--budget", action="store_true",
+                        help="fixed work per engine, timed in process time, instead of --seconds")
     parser.add_argument("--worker", nargs=2, metavar=("ENGINES_TREE", "GAME"), help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
     games_tree = options.games or options.old
     if options.worker:
-        worker(options.worker[0], games_tree, options.worker[1], options.seconds)
+        worker(options.worker[0], games_tree, options.worker[1], options.seconds, options.budget)
         return
     figures = {"old": {}, "new": {}}
     for round_ in range(options.rounds):
@@ -97,7 +128,8 @@ def main(argv=None):
             for side, tree in trees:
                 output = subprocess.run(
                     [sys.executable, __file__, options.old, "--games", games_tree,
-                     "--seconds", str(options.seconds), "--worker", tree, game_name],
+                     "--seconds", str(options.seconds), "--worker", tree, game_name]
+                    + ["--budget"] * options.budget,
                     check=True, capture_output=True, text=True, cwd="/").stdout
                 for key, value in json.loads(output).items():
                     figures[side].setdefault(key, []).append(value)

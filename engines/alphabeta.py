@@ -178,7 +178,9 @@ class AlphaBeta:
 
         Raises Timeout once the deadline has passed (looked at every few nodes)."""
         self.nodes += 1
-        if self.clock.tick():
+        clock = self.clock
+        clock.left -= 1
+        if clock.left <= 0 and clock.due():
             raise Timeout
         game = self.game
         if moves is None:

@@ -47,7 +47,9 @@ class ExactSolver:
 
     def _negamax(self, state, moves, alpha, beta, ply):
         self.nodes += 1
-        if self.clock.tick():
+        clock = self.clock
+        clock.left -= 1
+        if clock.left <= 0 and clock.due():
             raise Timeout
         game = self.game
         if not moves:

@@ -106,6 +106,9 @@ def parse_options(bot, argv=None):
                         help="share of each turn's budget to think (default: %(default)s)")
     parser.add_argument("--first-time", type=float, default=bot.first_time, metavar="FRACTION",
                         help="share of the first turn's budget to think (default: %(default)s)")
+    parser.add_argument("--clock", type=float, default=1.0, metavar="FACTOR",
+                        help="the arena's turn budgets times FACTOR, for a local arena that gives "
+                             "this bot time odds (arena tournament --odds NAME=FACTOR); default 1")
     parser.add_argument("--verbose", action="store_true", help="search statistics on stderr")
     options = parser.parse_args(argv)
     if options.engine == BEST:
@@ -125,6 +128,8 @@ def parse_options(bot, argv=None):
     for flag, fraction in (("--time", options.time), ("--first-time", options.first_time)):
         if not 0 < fraction <= 1:
             parser.error(f"{flag} {fraction}: expected a fraction in (0, 1]")
+    if not 0 < options.clock < float("inf"):
+        parser.error(f"--clock {options.clock}: expected a positive factor")
     return options
 
 
@@ -228,7 +233,7 @@ def play(bot, options, player, engine, read, write):
         if state is None:
             move = player.blind_move(allowed)
         else:  # a forced move too: a tree kept between turns grows meanwhile
-            deadline = start + budget * fraction / 1000.0
+            deadline = start + budget * options.clock * fraction / 1000.0
             move = choose(engine, state, allowed, deadline, options.verbose)
         write(player.format_move(move) + "\n")
         player.played(state, move)

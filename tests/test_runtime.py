@@ -76,6 +76,8 @@ def test_set_values_take_the_type_of_the_parameter():
     (["--set", "C"], "--set expects NAME=VALUE"),
     (["--weight", "material=lots"], "--weight material=lots: expected a number"),
     (["--time", "1.5"], "--time 1.5: expected a fraction"),
+    (["--clock", "0"], "--clock 0.0: expected a positive factor"),
+    (["--clock", "nan"], "--clock nan: expected a positive factor"),
     (["--eval", "nope"], "--eval"),
     (["--engine", "nope"], "--engine"),
 ])
@@ -272,3 +274,25 @@ def test_the_first_turn_clock_counts_the_start_up_when_the_line_was_waiting(monk
         runtime.play(bot, options, Player(), Recorder(), stdin, lambda text: None)
     # the line was waiting: the 1000 ms first turn began at the start-up, 10 s ago
     assert deadlines and deadlines[0] < time.perf_counter() - 9
+
+
+def test_the_clock_option_multiplies_the_turn_budgets(monkeypatch):
+    deadlines = []
+
+    class Recorder:
+        def search(self, state, deadline):
+            deadlines.append(deadline - time.perf_counter())
+            raise RuntimeError("no search needed")
+
+    def first_deadline(argv):
+        deadlines.clear()
+        monkeypatch.setattr(runtime, "STARTED", time.perf_counter())  # the bot starts now
+        options = runtime.parse_options(oware.BOT, argv)
+        stdin = runtime.LineReader(io.StringIO("4 4 4 4 4 4 4 4 4 4 4 4\n"))
+        with pytest.raises(EOFError):
+            runtime.play(oware.BOT, options, Player(), Recorder(), stdin, lambda text: None)
+        return deadlines[0]
+
+    # the first turn's 1000 ms, whatever share the bot thinks, eight times as long
+    plain, odds = first_deadline([]), first_deadline(["--clock", "8"])
+    assert 0 < plain < 1.0 and 7 * plain < odds < 8.0

@@ -15,7 +15,7 @@ from arena import process, table, tune
 from arena.errors import Interrupted, UserError
 from arena.games import DEFAULT_RANDOM_PLIES, ROOT, game_names, games_with_bundles, load_referee
 from arena.match import FAULTS, REASONS, parse_opening, play_match
-from arena.report import plot, summarize, summary_text
+from arena.report import plot, summarize, summary_json, summary_text
 from arena.results import ResultsWriter, read_results
 from arena.tournament import default_jobs, parse_bots, read_openings, run_tournament
 
@@ -127,7 +127,7 @@ def cmd_tournament(options):
         print(f"interrupted: the finished games are in {results}; run the same command to resume",
               file=sys.stderr)
         return 130
-    print(summary_text(summary, sprt_args))
+    print(json.dumps(summary_json(summary, sprt_args)) if options.json else summary_text(summary, sprt_args))
     return 0
 
 
@@ -144,6 +144,11 @@ def cmd_report(options):
         raise UserError("no games in the results")
     summary = summarize(records)
     sprt_args = (options.sprt[0], options.sprt[1], options.alpha, options.beta) if options.sprt else None
+    if options.json:
+        if options.plot:
+            plot(summary, options.plot)
+        print(json.dumps(summary_json(summary, sprt_args)))
+        return 0
     print(summary_text(summary, sprt_args))
     reasons = {}
     for record in records:
@@ -238,6 +243,7 @@ def build_parser():
     p.add_argument("--alpha", type=float, default=0.05)
     p.add_argument("--beta", type=float, default=0.05)
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON (see arena/README.md)")
     add_clock_options(p)
     p.set_defaults(run=cmd_tournament)
 
@@ -248,6 +254,7 @@ def build_parser():
     p.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"))
     p.add_argument("--alpha", type=float, default=0.05)
     p.add_argument("--beta", type=float, default=0.05)
+    p.add_argument("--json", action="store_true", help="print the summary as JSON (see arena/README.md)")
     p.set_defaults(run=cmd_report)
 
     p = commands.add_parser("smoke", help="one game per game between the bundles in dist/")

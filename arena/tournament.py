@@ -1,7 +1,8 @@
 """Tournaments: a schedule of games between bots, played in parallel, saved as they end.
 
 Every pair of bots plays ``games`` games: round ``k`` is a pair of games on the same
-opening (the same seed: same random plies, same Onitama cards) with the seats swapped.
+opening (the same seed: same random plies, same Onitama cards) with the seats swapped,
+recorded with the same ``pair`` id (the statistics' pentanomial model counts such pairs).
 A game's key is ``game:seed:round:seat0:seat1``: a rerun with the same arguments and
 results file plays only the keys not yet in the file.
 
@@ -23,13 +24,15 @@ from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 
+from tqdm import tqdm
+
 from arena import process
 from arena.errors import Interrupted, UserError
 from arena.games import DEFAULT_RANDOM_PLIES, load_referee
 from arena.match import bot_command_argv, parse_opening, play_match
-from arena.report import summarize
+from arena.report import round_pair_id, summarize
 from arena.results import ResultsWriter, read_results
-from arena.stats import score, sprt
+from arena.stats import PENTANOMIAL, format_elo, score
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,7 @@ class GameSpec:
     seed: int
     opening: tuple       # move names, or () for random plies
     random_plies: int
+    pair: str = ""       # the same for both games of a round between two bots
 
 
 def default_jobs():
@@ -117,12 +121,14 @@ def schedule(game, bots, games, seed=1, openings=None, random_plies=0):
                     continue
                 seats = (b, a) if swap else (a, b)
                 key = f"{game}:{seed}:{round_}:{seats[0].name}:{seats[1].name}"
-                specs.append(GameSpec(key, round_, seats, game_seed, opening, random_plies))
+                pair = round_pair_id(f"{game}:{seed}:{round_}", [a.name, b.name])
+                specs.append(GameSpec(key, round_, seats, game_seed, opening, random_plies, pair))
     return specs
 
 
 class Progress:
-    """One line on stderr, redrawn (a terminal) or printed every tenth (a log)."""
+    """Games done, the running score and Elo, and the time left, on stderr: a tqdm bar
+    on a terminal; in a log, the same line printed at every tenth of the games."""
 
     def __init__(self, total, stream=None, enabled=True):
         self.total = total
@@ -132,36 +138,43 @@ class Progress:
         self.started = time.monotonic()
         self.resumed = None   # games already done at the first update: not played now
         self.last_tenth = -1
+        self.bar = None
 
     def update(self, done, text):
         if not self.enabled:
             return
         if self.resumed is None:
             self.resumed = done
-        width = 24
-        filled = int(width * done / self.total)
-        elapsed = time.monotonic() - self.started
-        played = done - self.resumed
-        rate = f"{60 * played / elapsed:.1f} games/min" if elapsed > 0 and played else ""
-        line = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} {text} {rate}"
         if self.tty:
-            self.stream.write("\r" + line[:150].ljust(150))
-            self.stream.flush()
+            self._draw(done, text)
         elif done * 10 // self.total > self.last_tenth:
             self.last_tenth = done * 10 // self.total
+            line = tqdm.format_meter(done, self.total, time.monotonic() - self.started, ncols=100,
+                                     initial=self.resumed, unit="game", postfix=text)
             print(line, file=self.stream, flush=True)
 
+    def _draw(self, done, text):
+        if self.bar is None:   # resumed games count as done, not in the rate: tqdm's initial
+            self.bar = tqdm(total=self.total, initial=done, file=self.stream, unit="game",
+                            dynamic_ncols=True, smoothing=0.1)
+        self.bar.set_postfix_str(text, refresh=False)
+        self.bar.update(done - self.bar.n)
+
     def close(self):
-        if self.enabled and self.tty:
-            self.stream.write("\n")
-            self.stream.flush()
+        if self.bar is not None:
+            self.bar.close()
 
 
 def running_text(summary, game):
+    """The score and Elo so far of a two-bot tournament, else the leader's points."""
     pairs = summary.pairs_of(game)
     if len(pairs) == 1:
         p = pairs[0]
-        return f"{p.a} vs {p.b} +{p.wins} ={p.draws} -{p.losses} ({100 * score(p.wins, p.draws, p.losses):.1f}%)"
+        e = p.estimate()
+        model = " (pairs)" if e.model == PENTANOMIAL else ""
+        return (f"{p.a} vs {p.b} +{p.wins} ={p.draws} -{p.losses} "
+                f"{100 * score(p.wins, p.draws, p.losses):.1f}% Elo {format_elo(e.elo)} "
+                f"[{format_elo(e.elo_low)}, {format_elo(e.elo_high)}]{model}")
     leader = summary.bots_of(game)[:1]
     return f"leader {leader[0].name} {leader[0].points:g} pts" if leader else ""
 
@@ -170,8 +183,7 @@ def sprt_decided(summary, game, sprt_args, min_games=0):
     pairs = summary.pairs_of(game)
     if not sprt_args or len(pairs) != 1 or pairs[0].games < min_games:
         return False
-    p = pairs[0]
-    return sprt(p.wins, p.draws, p.losses, *sprt_args).verdict is not None
+    return pairs[0].sprt(sprt_args).verdict is not None
 
 
 def warn_changed_commands(records, bots):
@@ -228,10 +240,12 @@ def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0
     bar.update(len(done), running_text(summary, game))
 
     def play(spec):
-        return play_match(load_referee(game, scale), [b.command for b in spec.bots],
-                          [b.name for b in spec.bots], seed=spec.seed, opening=spec.opening,
-                          random_plies=spec.random_plies, scale=scale, memory_mb=memory_mb,
-                          stop=stop, key=spec.key, isolated=isolated)
+        record = play_match(load_referee(game, scale), [b.command for b in spec.bots],
+                            [b.name for b in spec.bots], seed=spec.seed, opening=spec.opening,
+                            random_plies=spec.random_plies, scale=scale, memory_mb=memory_mb,
+                            stop=stop, key=spec.key, isolated=isolated)
+        record["pair"] = spec.pair
+        return record
 
     pending = list(reversed(todo))
     running = set()

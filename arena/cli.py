@@ -17,7 +17,7 @@ from arena.games import DEFAULT_RANDOM_PLIES, ROOT, game_names, games_with_bundl
 from arena.match import FAULTS, REASONS, parse_opening, play_match
 from arena.report import plot, summarize, summary_json, summary_text
 from arena.results import ResultsWriter, read_results
-from arena.tournament import default_jobs, parse_bots, read_openings, run_tournament
+from arena.tournament import default_jobs, parse_bots, parse_odds, read_openings, run_tournament
 
 SMOKE_SCALE = {"reversi": 0.1}   # 0.5 s a move: a quick game, still through the host
 DESCRIPTION = """Local referee and tournaments for the project's games, played under each
@@ -108,6 +108,7 @@ def cmd_tournament(options):
     bots = parse_bots(options.bots, referee)
     if len(bots) < 2:
         raise UserError("a tournament needs at least two bots")
+    odds = parse_odds(options.odds, bots, options.game)
     openings = read_openings(options.openings) if options.openings else None
     results = options.results or str(Path("results") / f"{options.game}.jsonl")
     sprt_args = None
@@ -116,13 +117,15 @@ def cmd_tournament(options):
             raise UserError("--sprt compares two bots")
         sprt_args = (options.sprt[0], options.sprt[1], options.alpha, options.beta)
     print(f"{options.game}: {len(bots)} bots, {options.games} games per pair, "
-          f"{options.jobs or default_jobs()} at a time, results in {results}", file=sys.stderr)
+          f"{options.jobs or default_jobs()} at a time, results in {results}"
+          + "".join(f"; {name} has {factor:g}x the clock" for name, factor in odds.items()),
+          file=sys.stderr)
     try:
         summary = run_tournament(options.game, bots, options.games, results=results, seed=options.seed,
                                  jobs=options.jobs, scale=options.scale, openings=openings,
                                  random_plies=options.random_plies, memory_mb=options.memory_mb,
                                  sprt_args=sprt_args, progress=not options.quiet,
-                                 isolated=options.isolated)
+                                 isolated=options.isolated, odds=odds)
     except Interrupted:
         print(f"interrupted: the finished games are in {results}; run the same command to resume",
               file=sys.stderr)
@@ -242,6 +245,8 @@ def build_parser():
                    help="sequential test of the first bot against the second; stops when decided")
     p.add_argument("--alpha", type=float, default=0.05)
     p.add_argument("--beta", type=float, default=0.05)
+    p.add_argument("--odds", action="append", metavar="NAME=FACTOR",
+                   help="time odds: multiply bot NAME's time limits by FACTOR (repeatable)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the summary as JSON (see arena/README.md)")
     add_clock_options(p)

@@ -4,7 +4,8 @@ Every pair of bots plays ``games`` games: round ``k`` is a pair of games on the 
 opening (the same seed: same random plies, same Onitama cards) with the seats swapped,
 recorded with the same ``pair`` id (the statistics' pentanomial model counts such pairs).
 A game's key is ``game:seed:round:seat0:seat1``: a rerun with the same arguments and
-results file plays only the keys not yet in the file.
+results file plays only the keys not yet in the file. ``odds`` gives bots time odds: a
+factor on their clock.
 
 The API, for other front ends (``python -m arena table`` builds on it)::
 
@@ -12,6 +13,7 @@ The API, for other front ends (``python -m arena table`` builds on it)::
     summary = run_tournament("othello", bots, games=100, results="results/x.jsonl")
 """
 
+import math
 import os
 import random
 import re
@@ -28,7 +30,7 @@ from tqdm import tqdm
 
 from arena import process
 from arena.errors import Interrupted, UserError
-from arena.games import DEFAULT_RANDOM_PLIES, load_referee
+from arena.games import DEFAULT_RANDOM_PLIES, SUSTECH, load_referee
 from arena.match import bot_command_argv, parse_opening, play_match
 from arena.report import round_pair_id, summarize
 from arena.results import ResultsWriter, read_results
@@ -109,6 +111,29 @@ def read_openings(path):
     return openings
 
 
+def parse_odds(specs, bots, game):
+    """Time odds from ``NAME=FACTOR`` texts: {bot name: factor}; UserError if bad."""
+    names = [b.name for b in bots]
+    odds = {}
+    for spec in specs or ():
+        name, equals, text = spec.partition("=")
+        if not equals:
+            raise UserError(f"--odds {spec}: expected NAME=FACTOR, e.g. {names[-1]}=8")
+        if name not in names:
+            raise UserError(f"--odds {spec}: no bot named {name!r} (bots: {', '.join(names)})")
+        try:
+            factor = float(text)
+        except ValueError:
+            raise UserError(f"--odds {spec}: the factor is not a number") from None
+        if not (factor > 0 and math.isfinite(factor)):
+            raise UserError(f"--odds {spec}: the factor must be a positive number")
+        odds[name] = factor
+    if game == SUSTECH and any(f != 1 for f in odds.values()):
+        # its host stops the AI at the time_out the referee announces, the same for both
+        raise UserError("--odds is not available for reversi: its AIs are told one time_out")
+    return odds
+
+
 def schedule(game, bots, games, seed=1, openings=None, random_plies=0):
     """The games of a tournament, rounds first so that pairs progress together."""
     specs = []
@@ -186,28 +211,35 @@ def sprt_decided(summary, game, sprt_args, min_games=0):
     return pairs[0].sprt(sprt_args).verdict is not None
 
 
-def warn_changed_commands(records, bots):
+def warn_changed_commands(records, bots, odds=None):
     """Games are matched to the schedule by bot names: say so when a name now stands
-    for another command than in the games already played."""
+    for another command, or plays with other time odds, than in the games already played."""
     commands = {b.name: b.command for b in bots}
-    changed = set()
+    odds = odds or {}
+    changed, other_odds = set(), set()
     for record in records:
         for name, command in zip(record["bots"], record.get("commands") or ()):
             if commands.get(name, command) != command:
                 changed.add(name)
+        for name, factor in zip(record["bots"], record.get("odds") or (1.0, 1.0)):
+            if name in commands and odds.get(name, 1.0) != factor:
+                other_odds.add(name)
     for name in sorted(changed):
         print(f"warning: bot {name!r} had another command in the games already played; "
               "they still count (give the new command another name to start afresh)", file=sys.stderr)
+    for name in sorted(other_odds):
+        print(f"warning: bot {name!r} had other time odds in the games already played; "
+              "they still count (give the bot another name to start afresh)", file=sys.stderr)
 
 
 def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0,
                    openings=None, random_plies=None, memory_mb=None, sprt_args=None,
-                   progress=True, on_record=None, isolated=False, sprt_min_games=0):
+                   progress=True, on_record=None, isolated=False, sprt_min_games=0, odds=None):
     """Plays the games of the schedule missing from ``results`` (a JSON-lines path, or
     None to keep nothing), ``jobs`` at a time; returns the Summary of the schedule.
 
     ``sprt_args`` = (elo0, elo1, alpha, beta) stops a two-bot tournament once decided,
-    but not before ``sprt_min_games`` games.
+    but not before ``sprt_min_games`` games. ``odds``: {bot name: factor on its clock}.
     Ctrl-C kills the games in progress (not recorded) and raises Interrupted.
     ``isolated``: see ``arena.match.play_match``."""
     if len(bots) < 2:
@@ -232,7 +264,8 @@ def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0
     if not summary.games:
         summary.games.append(game)
     done_keys = {r["key"] for r in done}
-    warn_changed_commands(done, bots)
+    odds = odds or {}
+    warn_changed_commands(done, bots, odds)
     todo = [spec for spec in specs if spec.key not in done_keys]
     jobs = jobs or default_jobs()
     bar = Progress(len(specs), enabled=progress)
@@ -243,7 +276,8 @@ def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0
         record = play_match(load_referee(game, scale), [b.command for b in spec.bots],
                             [b.name for b in spec.bots], seed=spec.seed, opening=spec.opening,
                             random_plies=spec.random_plies, scale=scale, memory_mb=memory_mb,
-                            stop=stop, key=spec.key, isolated=isolated)
+                            stop=stop, key=spec.key, isolated=isolated,
+                            odds=tuple(odds.get(b.name, 1.0) for b in spec.bots))
         record["pair"] = spec.pair
         return record
 

@@ -211,7 +211,7 @@ def sprt_decided(summary, game, sprt_args, min_games=0):
     return pairs[0].sprt(sprt_args).verdict is not None
 
 
-def warn_changed_commands(records, bots, odds=None):
+def warn_changed_bots(records, bots, odds=None):
     """Games are matched to the schedule by bot names: say so when a name now stands
     for another command, or plays with other time odds, than in the games already played."""
     commands = {b.name: b.command for b in bots}
@@ -265,7 +265,7 @@ def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0
         summary.games.append(game)
     done_keys = {r["key"] for r in done}
     odds = odds or {}
-    warn_changed_commands(done, bots, odds)
+    warn_changed_bots(done, bots, odds)
     todo = [spec for spec in specs if spec.key not in done_keys]
     jobs = jobs or default_jobs()
     bar = Progress(len(specs), enabled=progress)

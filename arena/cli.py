@@ -15,9 +15,9 @@ from arena import process, table, tune
 from arena.errors import Interrupted, UserError
 from arena.games import DEFAULT_RANDOM_PLIES, ROOT, game_names, games_with_bundles, load_referee
 from arena.match import FAULTS, REASONS, parse_opening, play_match
-from arena.report import plot, summarize, summary_text
+from arena.report import plot, summarize, summary_json, summary_text
 from arena.results import ResultsWriter, read_results
-from arena.tournament import default_jobs, parse_bots, read_openings, run_tournament
+from arena.tournament import default_jobs, parse_bots, parse_odds, read_openings, run_tournament
 
 SMOKE_SCALE = {"reversi": 0.1}   # 0.5 s a move: a quick game, still through the host
 DESCRIPTION = """Local referee and tournaments for the project's games, played under each
@@ -108,6 +108,7 @@ def cmd_tournament(options):
     bots = parse_bots(options.bots, referee)
     if len(bots) < 2:
         raise UserError("a tournament needs at least two bots")
+    odds = parse_odds(options.odds, bots, options.game)
     openings = read_openings(options.openings) if options.openings else None
     results = options.results or str(Path("results") / f"{options.game}.jsonl")
     sprt_args = None
@@ -116,18 +117,20 @@ def cmd_tournament(options):
             raise UserError("--sprt compares two bots")
         sprt_args = (options.sprt[0], options.sprt[1], options.alpha, options.beta)
     print(f"{options.game}: {len(bots)} bots, {options.games} games per pair, "
-          f"{options.jobs or default_jobs()} at a time, results in {results}", file=sys.stderr)
+          f"{options.jobs or default_jobs()} at a time, results in {results}"
+          + "".join(f"; {name} has {factor:g}x the clock" for name, factor in odds.items()),
+          file=sys.stderr)
     try:
         summary = run_tournament(options.game, bots, options.games, results=results, seed=options.seed,
                                  jobs=options.jobs, scale=options.scale, openings=openings,
                                  random_plies=options.random_plies, memory_mb=options.memory_mb,
                                  sprt_args=sprt_args, progress=not options.quiet,
-                                 isolated=options.isolated)
+                                 isolated=options.isolated, odds=odds)
     except Interrupted:
         print(f"interrupted: the finished games are in {results}; run the same command to resume",
               file=sys.stderr)
         return 130
-    print(summary_text(summary, sprt_args))
+    print(json.dumps(summary_json(summary, sprt_args)) if options.json else summary_text(summary, sprt_args))
     return 0
 
 
@@ -144,6 +147,11 @@ def cmd_report(options):
         raise UserError("no games in the results")
     summary = summarize(records)
     sprt_args = (options.sprt[0], options.sprt[1], options.alpha, options.beta) if options.sprt else None
+    if options.json:
+        if options.plot:
+            plot(summary, options.plot)
+        print(json.dumps(summary_json(summary, sprt_args)))
+        return 0
     print(summary_text(summary, sprt_args))
     reasons = {}
     for record in records:
@@ -237,7 +245,10 @@ def build_parser():
                    help="sequential test of the first bot against the second; stops when decided")
     p.add_argument("--alpha", type=float, default=0.05)
     p.add_argument("--beta", type=float, default=0.05)
+    p.add_argument("--odds", action="append", metavar="NAME=FACTOR",
+                   help="time odds: multiply bot NAME's time limits by FACTOR (repeatable)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON (see arena/README.md)")
     add_clock_options(p)
     p.set_defaults(run=cmd_tournament)
 
@@ -248,6 +259,7 @@ def build_parser():
     p.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"))
     p.add_argument("--alpha", type=float, default=0.05)
     p.add_argument("--beta", type=float, default=0.05)
+    p.add_argument("--json", action="store_true", help="print the summary as JSON (see arena/README.md)")
     p.set_defaults(run=cmd_report)
 
     p = commands.add_parser("smoke", help="one game per game between the bundles in dist/")

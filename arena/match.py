@@ -103,9 +103,10 @@ def limits_ms(referee, scale):
 
 
 def play_match(referee, commands, names=None, seed=0, opening=None, random_plies=0,
-               scale=1.0, memory_mb=None, stop=None, key=None, isolated=False):
+               scale=1.0, memory_mb=None, stop=None, key=None, isolated=False, odds=(1.0, 1.0)):
     """Plays one game; ``commands[0]`` is player 0 (moves first). Returns the record.
 
+    ``odds`` multiplies each seat's time limits (time odds), on top of ``scale``;
     ``memory_mb`` overrides the arena's limit (768 MB, 100 MB for Reversed Reversi);
     ``stop`` is a threading.Event: once set, the game is abandoned (Interrupted);
     ``isolated`` runs each bot without PYTHON* variables, in an empty folder."""
@@ -117,13 +118,13 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
     rng = random.Random(seed)
     state = referee.new_state(rng)
     state, opening_moves = play_opening(referee, state, rng, opening, random_plies)
-    first_ms, turn_ms = limits_ms(referee, scale)
+    limits = [limits_ms(referee, scale * factor) for factor in odds]   # per seat
     game_ms = getattr(referee, "game_ms", None)
     record = {
         "key": key, "game": getattr(referee, "name", None) or getattr(game, "name", None),
         "bots": names, "commands": list(commands), "seed": seed,
         "opening": [move_name(game, m) for m in opening_moves],
-        "moves": [], "movers": "", "times": [], "scale": scale,
+        "moves": [], "movers": "", "times": [], "scale": scale, "odds": list(odds),
     }
     started_at = time.time()
     wall = perf_counter()
@@ -150,7 +151,7 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
             if referee.needs_answer(state):
                 bot = bots[player]
                 lines = referee.turn_lines(state, player, turns[player] == 0, last_move)
-                limit = first_ms if turns[player] == 0 else turn_ms
+                limit = limits[player][0 if turns[player] == 0 else 1]
                 sent = perf_counter()
                 if answered is not None:
                     overheads.append(sent - answered)

@@ -1,13 +1,40 @@
-"""Summaries of finished games: tables, and a plot of the score as games accumulate."""
+"""Summaries of finished games: tables, a JSON summary, and a plot of the score as games
+accumulate.
 
+Each pair of bots is measured under the pentanomial model when its games come in
+seat-swapped pairs (the two games of a tournament's round: same opening, seats swapped),
+else under the trinomial one (arena.stats). A record names its pair in ``pair``; records
+written before that field existed are paired by their tournament key
+(``game:seed:round:seat0:seat1``).
+"""
+
+import math
+import re
 from dataclasses import dataclass, field
 
 from arena.errors import UserError
 from arena.match import FAULTS
-from arena.stats import elo_interval, format_elo, score, score_interval, sprt
+from arena.stats import PENTANOMIAL, estimate, format_elo, score, score_interval, sprt, trinomial
 
 FAULT_LABELS = {"timeout": "timeout", "illegal": "illegal", "bad_output": "badout",
                 "crash": "crash", "exit": "exit", "memory": "memory"}
+PENTANOMIAL_NAMES = ("LL", "LD", "DD+WL", "WD", "WW")
+
+
+def pair_id(record):
+    """The id shared by the two games of a seat-swapped pair, or None (a lone game)."""
+    if record.get("pair"):
+        return record["pair"]
+    names = record["bots"]
+    prefix, seats = str(record.get("key") or ""), f":{names[0]}:{names[1]}"
+    if prefix.endswith(seats) and re.fullmatch(r"[^:]+:-?\d+:\d+", prefix[:-len(seats)]):
+        return round_pair_id(prefix[:-len(seats)], names)
+    return None
+
+
+def round_pair_id(round_key, names):
+    """A pair's id: its round (``game:seed:round``) and its two bots in sorted order."""
+    return ":".join([round_key] + sorted(names))
 
 
 @dataclass
@@ -19,12 +46,14 @@ class Pair:
     draws: int = 0
     losses: int = 0
     history: list = field(default_factory=list)  # a's points, game after game
+    rounds: dict = field(default_factory=dict)   # pair id -> a's points in its games
+    losses_by: dict = field(default_factory=dict)  # loser -> {reason: games}
 
     @property
     def games(self):
         return self.wins + self.draws + self.losses
 
-    def add(self, points):
+    def add(self, points, round_id=None):
         if points == 1:
             self.wins += 1
         elif points == 0:
@@ -32,6 +61,34 @@ class Pair:
         else:
             self.draws += 1
         self.history.append(points)
+        if round_id is not None:
+            self.rounds.setdefault(round_id, []).append(points)
+
+    def add_loss(self, loser, reason):
+        reasons = self.losses_by.setdefault(loser, {})
+        reasons[reason] = reasons.get(reason, 0) + 1
+
+    def pentanomial(self):
+        """(LL, LD, WL+DD, WD, WW) of a's complete pairs."""
+        counts = [0] * 5
+        for points in self.rounds.values():
+            if len(points) == 2:
+                counts[round(2 * sum(points))] += 1
+        return tuple(counts)
+
+    def counts(self):
+        """The counts to measure: the pentanomial when complete pairs hold at least half
+        of the games (the others are left out), else the trinomial of every game."""
+        pairs = self.pentanomial()
+        if sum(pairs) and 4 * sum(pairs) >= self.games:
+            return pairs
+        return trinomial(self.wins, self.draws, self.losses)
+
+    def estimate(self):
+        return estimate(self.counts())
+
+    def sprt(self, sprt_args):
+        return sprt(self.counts(), *sprt_args)
 
 
 @dataclass
@@ -53,6 +110,7 @@ class Summary:
         self.pairs = {}               # (game, a, b) -> Pair
         self.bots = {}                # (game, name) -> BotStats
         self.games = []               # game names in order of appearance
+        self.endings = {}             # game -> {reason: games}
         self.count = 0
 
     def _rank(self, name):
@@ -77,9 +135,13 @@ class Summary:
         if game not in self.games:
             self.games.append(game)
         self.count += 1
+        endings = self.endings.setdefault(game, {})
+        endings[record["reason"]] = endings.get(record["reason"], 0) + 1
         names, points = record["bots"], record["score"]
         pair = self.pair(game, *names)
-        pair.add(points[names.index(pair.a)] if names[0] != names[1] else points[0])
+        pair.add(points[names.index(pair.a)] if names[0] != names[1] else points[0], pair_id(record))
+        if points[0] != points[1]:
+            pair.add_loss(names[points.index(0)], record["reason"])
         for seat, name in enumerate(names):
             stats = self.bot(game, name)
             stats.games += 1
@@ -107,16 +169,28 @@ def summarize(records, order=()):
     return summary
 
 
+def model_line(pair, e):
+    """Which model measured the pair, over which games."""
+    if e.model != PENTANOMIAL:
+        return "trinomial: the games are not in seat-swapped pairs"
+    pairs = sum(e.counts)
+    counts = ", ".join(f"{name} {count}" for name, count in zip(PENTANOMIAL_NAMES, e.counts))
+    left = pair.games - e.games
+    return (f"pentanomial over {pairs} seat-swapped pairs ({counts})"
+            + (f"; {left} unpaired game(s) left out" if left else ""))
+
+
 def pair_line(pair, sprt_args=None):
     w, d, l = pair.wins, pair.draws, pair.losses
-    value, low, high = elo_interval(w, d, l)
+    e = pair.estimate()
     text = (f"{pair.a} vs {pair.b}: {pair.games} games  +{w} ={d} -{l}  "
-            f"score {100 * score(w, d, l):.1f}%  Elo {format_elo(value)} "
-            f"[{format_elo(low)}, {format_elo(high)}]")
+            f"score {100 * score(w, d, l):.1f}%  Elo {format_elo(e.elo)} "
+            f"[{format_elo(e.elo_low)}, {format_elo(e.elo_high)}]  nElo {format_elo(e.nelo)} "
+            f"[{format_elo(e.nelo_low)}, {format_elo(e.nelo_high)}]\n    {model_line(pair, e)}")
     if sprt_args:
         elo0, elo1, alpha, beta = sprt_args
-        text += f"\n    SPRT elo0={elo0:g} elo1={elo1:g} alpha={alpha:g} beta={beta:g}: " + \
-            sprt(w, d, l, elo0, elo1, alpha, beta).describe(elo0, elo1)
+        text += (f"\n    SPRT elo0={elo0:g} elo1={elo1:g} alpha={alpha:g} beta={beta:g} ({e.model}): "
+                 + pair.sprt(sprt_args).describe(elo0, elo1))
     return text
 
 
@@ -170,6 +244,56 @@ def summary_text(summary, sprt_args=None):
         if len(bots) > 2:
             lines += ["  " + line for line in cross_table(summary, game, bots)]
     return "\n".join(lines)
+
+
+def number(value, digits=4):
+    """A float for JSON: rounded, None where infinite (a score of 0 or 1)."""
+    return round(value, digits) + 0.0 if math.isfinite(value) else None   # + 0.0: no -0.0
+
+
+def pair_json(pair, sprt_args=None):
+    e = pair.estimate()
+    pentanomial = pair.pentanomial()
+    result = {
+        "a": pair.a, "b": pair.b, "games": pair.games,
+        "wins": pair.wins, "draws": pair.draws, "losses": pair.losses,
+        "score": number(score(pair.wins, pair.draws, pair.losses)),
+        "model": e.model,
+        "pentanomial": list(pentanomial) if sum(pentanomial) else None,
+        "unpaired_games": pair.games - 2 * sum(pentanomial),
+        "estimate": {"games": e.games, **{name: number(getattr(e, name)) for name in (
+            "score", "score_low", "score_high", "elo", "elo_low", "elo_high", "nelo", "nelo_low", "nelo_high")}},
+        "sprt": None,
+        "loss_reasons": {name: dict(sorted(reasons.items())) for name, reasons in pair.losses_by.items()},
+    }
+    if sprt_args:
+        test = pair.sprt(sprt_args)
+        result["sprt"] = {"elo0": sprt_args[0], "elo1": sprt_args[1], "alpha": sprt_args[2],
+                          "beta": sprt_args[3], "model": test.model, "llr": number(test.llr),
+                          "lower": number(test.lower), "upper": number(test.upper), "verdict": test.verdict}
+    return result
+
+
+def bot_json(stats):
+    return {"name": stats.name, "games": stats.games, "points": stats.points,
+            "score": number(stats.points / max(1, stats.games)), "faults": dict(stats.faults),
+            "avg_ms": number(stats.time_sum / stats.turns, 1) if stats.turns else None,
+            "max_ms": number(stats.time_max, 1)}
+
+
+def summary_json(summary, sprt_args=None, every_pair=False):
+    """A machine-readable summary (its shape: arena/README.md, "JSON summaries"); the
+    SPRT for a game's only pair, or for each pair if ``every_pair`` (the table's)."""
+    games = []
+    for game in summary.games:
+        pairs = summary.pairs_of(game)
+        games.append({
+            "game": game, "games": sum(p.games for p in pairs),
+            "endings": dict(sorted(summary.endings.get(game, {}).items())),
+            "pairs": [pair_json(p, sprt_args if every_pair or len(pairs) == 1 else None) for p in pairs],
+            "bots": [bot_json(s) for s in summary.bots_of(game)],
+        })
+    return {"games": games}
 
 
 def running_interval(history):

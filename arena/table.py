@@ -5,7 +5,8 @@ bundle (``--engine NAME`` with the bundle's tuned defaults for it, evaluation in
 with seats swapped and openings varied, then writes to ``--out`` (default ``docs/``):
 
 - ``table.md``: the command, the machine, and per game each pairing's games, W/D/L,
-  score with its 95% interval, Elo with its interval, whether the interval clears the
+  score with its 95% interval, Elo with its interval, the model that measured them
+  (pentanomial over seat-swapped pairs, or trinomial), whether the interval clears the
   seeds' 70% claim, and each bot's faults and time discipline (mean share of the turn
   used, largest turn against its limit, largest first turn against its limit);
 - ``table.png``: each pairing's score with its interval, lines at 50% and 70%;
@@ -13,21 +14,24 @@ with seats swapped and openings varied, then writes to ``--out`` (default ``docs
 
 ``--sprt ELO0 ELO1`` stops each pairing once the sequential test decides (or after
 ``-n`` games), but not before ``--min-games``: the cheap way to settle a lopsided
-pairing on a 2-core machine.
+pairing on a 2-core machine. ``--json`` prints a JSON summary of every game instead of
+the Markdown on stdout (arena/README.md).
 """
 
+import json
 import re
 import shlex
 import subprocess
 import sys
 import time
+from contextlib import redirect_stdout
 from pathlib import Path
 
 from arena.errors import Interrupted, UserError
 from arena.games import game_names, games_with_bundles
-from arena.report import summarize
+from arena.report import summarize, summary_json
 from arena.results import read_results
-from arena.stats import SPRT_MIN_GAMES, elo_interval, format_elo, score_interval, sprt
+from arena.stats import PENTANOMIAL, SPRT_MIN_GAMES, format_elo
 from arena.tournament import parse_bots, run_tournament
 from arena.tune import machine_line
 
@@ -76,18 +80,18 @@ def game_section(game, records, order, referee, sprt_args):
     summary = summarize(records, order)
     lines = [f"## {game}", "",
              f"Clock: {referee.first_turn_ms} ms first turn, {referee.turn_ms} ms a turn.", "",
-             "| pairing | games | +W =D -L | score (95%) | Elo (95%) | vs 70% |",
-             "|---|---:|---:|---:|---:|---|"]
+             "| pairing | games | +W =D -L | score (95%) | Elo (95%) | model | vs 70% |",
+             "|---|---:|---:|---:|---:|---|---|"]
     for pair in summary.pairs_of(game):
-        s, low, high = score_interval(pair.wins, pair.draws, pair.losses)
-        elo, elo_low, elo_high = elo_interval(pair.wins, pair.draws, pair.losses)
-        verdict = claim_verdict(low, high)
+        e = pair.estimate()
+        verdict = claim_verdict(e.score_low, e.score_high)
         if sprt_args:
-            test = sprt(pair.wins, pair.draws, pair.losses, *sprt_args)
-            verdict += f"; SPRT {test.verdict or 'open'}"
+            verdict += f"; SPRT {pair.sprt(sprt_args).verdict or 'open'}"
+        model = f"pentanomial, {sum(e.counts)} pairs" if e.model == PENTANOMIAL else "trinomial"
         lines.append(f"| {pair.a} vs {pair.b} | {pair.games} | +{pair.wins} ={pair.draws} -{pair.losses} | "
-                     f"{100 * s:.0f}% [{100 * low:.0f}, {100 * high:.0f}] | {format_elo(elo)} "
-                     f"[{format_elo(elo_low)}, {format_elo(elo_high)}] | {verdict} |")
+                     f"{100 * e.score:.0f}% [{100 * e.score_low:.0f}, {100 * e.score_high:.0f}] | "
+                     f"{format_elo(e.elo)} [{format_elo(e.elo_low)}, {format_elo(e.elo_high)}] | "
+                     f"{model} | {verdict} |")
     lines += ["", "| bot | games | score | faults | mean turn | largest turn | largest first turn |",
               "|---|---:|---:|---|---:|---:|---:|"]
     for stats in summary.bots_of(game):
@@ -114,7 +118,8 @@ def write_plot(summaries, path):
     for axis, (game, pairs) in zip(axes[:, 0], panels):
         labels, centres, errors = [], [], [[], []]
         for pair in pairs:
-            s, low, high = score_interval(pair.wins, pair.draws, pair.losses)
+            e = pair.estimate()
+            s, low, high = e.score, e.score_low, e.score_high
             labels.append(f"{pair.a} vs {pair.b} ({pair.games})")
             centres.append(100 * s)
             errors[0].append(100 * (s - low))
@@ -135,6 +140,17 @@ def write_plot(summaries, path):
 
 
 def cmd_table(options):
+    if not options.json:
+        return play_table(options)[0]
+    with redirect_stdout(sys.stderr):   # stdout carries the JSON only
+        code, summaries, sprt_args = play_table(options)
+    print(json.dumps({"games": [entry for _, summary in summaries
+                                for entry in summary_json(summary, sprt_args, every_pair=True)["games"]]}))
+    return code
+
+
+def play_table(options):
+    """Plays and writes the table: (exit code, [(game, Summary)], the SPRT's arguments)."""
     games = options.games_list or game_names()
     out = Path(options.out)
     results_dir = out / "results"
@@ -163,17 +179,16 @@ def cmd_table(options):
                                sprt_min_games=options.min_games)
         except Interrupted:
             print("interrupted: run the same command to resume", file=sys.stderr)
-            return 130
+            return 130, summaries, sprt_args
         names = [bot.name for bot in bots]
         records = [r for r in read_results(results) if set(r["bots"]) <= set(names)]
         lines, summary = game_section(game, records, names, referee, sprt_args)
         print("\n".join(lines) + "\n")
         sections.append(lines)
         summaries.append((game, summary))
-    if not sections:
-        return 1
-    write_docs(out, sections, summaries, options)
-    return 0
+    if sections:
+        write_docs(out, sections, summaries, options)
+    return (0 if sections else 1), summaries, sprt_args
 
 
 def pairings(bots, first_only):
@@ -193,7 +208,9 @@ def write_docs(out, sections, summaries, options):
             "bundle's `tuned` names another for the engine; see the README).",
             "Seats swapped in pairs, openings varied (arena defaults).",
             "Scores are the first bot's, with 95% intervals; \"vs 70%\" says whether the",
-            "interval lies above (holds) or below (fails) the seeds' 70% claim."]
+            "interval lies above (holds) or below (fails) the seeds' 70% claim. The intervals",
+            "and the SPRT treat each seat-swapped pair of games as one outcome (the pentanomial",
+            "model; \"model\" says over how many pairs), or each game apart where they are not paired."]
     if options.sprt:
         head += [f"A pairing stops after {options.games} games, or earlier once the SPRT of its first bot",
                  f"between {options.sprt[0]:+g} Elo (H0) and {options.sprt[1]:+g} Elo (H1) decides",
@@ -227,4 +244,6 @@ def add_parser(commands, positive_int, positive_float):
     p.add_argument("-j", "--jobs", type=positive_int)
     p.add_argument("--scale", type=positive_float, default=1.0, metavar="F")
     p.add_argument("-q", "--quiet", action="store_true")
+    p.add_argument("--json", action="store_true",
+                   help="print a JSON summary on stdout instead of the tables (see arena/README.md)")
     p.set_defaults(run=cmd_table)

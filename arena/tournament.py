@@ -1,9 +1,11 @@
 """Tournaments: a schedule of games between bots, played in parallel, saved as they end.
 
 Every pair of bots plays ``games`` games: round ``k`` is a pair of games on the same
-opening (the same seed: same random plies, same Onitama cards) with the seats swapped.
+opening (the same seed: same random plies, same Onitama cards) with the seats swapped,
+recorded with the same ``pair`` id (the statistics' pentanomial model counts such pairs).
 A game's key is ``game:seed:round:seat0:seat1``: a rerun with the same arguments and
-results file plays only the keys not yet in the file.
+results file plays only the keys not yet in the file. ``odds`` gives bots time odds: a
+factor on their clock.
 
 The API, for other front ends (``python -m arena table`` builds on it)::
 
@@ -11,6 +13,7 @@ The API, for other front ends (``python -m arena table`` builds on it)::
     summary = run_tournament("othello", bots, games=100, results="results/x.jsonl")
 """
 
+import math
 import os
 import random
 import re
@@ -23,13 +26,15 @@ from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 
+from tqdm import tqdm
+
 from arena import process
 from arena.errors import Interrupted, UserError
-from arena.games import DEFAULT_RANDOM_PLIES, load_referee
+from arena.games import DEFAULT_RANDOM_PLIES, SUSTECH, load_referee
 from arena.match import bot_command_argv, parse_opening, play_match
-from arena.report import summarize
+from arena.report import round_pair_id, summarize
 from arena.results import ResultsWriter, read_results
-from arena.stats import score, sprt
+from arena.stats import PENTANOMIAL, format_elo, score
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,7 @@ class GameSpec:
     seed: int
     opening: tuple       # move names, or () for random plies
     random_plies: int
+    pair: str = ""       # the same for both games of a round between two bots
 
 
 def default_jobs():
@@ -105,6 +111,29 @@ def read_openings(path):
     return openings
 
 
+def parse_odds(specs, bots, game):
+    """Time odds from ``NAME=FACTOR`` texts: {bot name: factor}; UserError if bad."""
+    names = [b.name for b in bots]
+    odds = {}
+    for spec in specs or ():
+        name, equals, text = spec.partition("=")
+        if not equals:
+            raise UserError(f"--odds {spec}: expected NAME=FACTOR, e.g. {names[-1]}=8")
+        if name not in names:
+            raise UserError(f"--odds {spec}: no bot named {name!r} (bots: {', '.join(names)})")
+        try:
+            factor = float(text)
+        except ValueError:
+            raise UserError(f"--odds {spec}: the factor is not a number") from None
+        if not (factor > 0 and math.isfinite(factor)):
+            raise UserError(f"--odds {spec}: the factor must be a positive number")
+        odds[name] = factor
+    if game == SUSTECH and any(f != 1 for f in odds.values()):
+        # its host stops the AI at the time_out the referee announces, the same for both
+        raise UserError("--odds is not available for reversi: its AIs are told one time_out")
+    return odds
+
+
 def schedule(game, bots, games, seed=1, openings=None, random_plies=0):
     """The games of a tournament, rounds first so that pairs progress together."""
     specs = []
@@ -117,12 +146,14 @@ def schedule(game, bots, games, seed=1, openings=None, random_plies=0):
                     continue
                 seats = (b, a) if swap else (a, b)
                 key = f"{game}:{seed}:{round_}:{seats[0].name}:{seats[1].name}"
-                specs.append(GameSpec(key, round_, seats, game_seed, opening, random_plies))
+                pair = round_pair_id(f"{game}:{seed}:{round_}", [a.name, b.name])
+                specs.append(GameSpec(key, round_, seats, game_seed, opening, random_plies, pair))
     return specs
 
 
 class Progress:
-    """One line on stderr, redrawn (a terminal) or printed every tenth (a log)."""
+    """Games done, the running score and Elo, and the time left, on stderr: a tqdm bar
+    on a terminal; in a log, the same line printed at every tenth of the games."""
 
     def __init__(self, total, stream=None, enabled=True):
         self.total = total
@@ -132,36 +163,43 @@ class Progress:
         self.started = time.monotonic()
         self.resumed = None   # games already done at the first update: not played now
         self.last_tenth = -1
+        self.bar = None
 
     def update(self, done, text):
         if not self.enabled:
             return
         if self.resumed is None:
             self.resumed = done
-        width = 24
-        filled = int(width * done / self.total)
-        elapsed = time.monotonic() - self.started
-        played = done - self.resumed
-        rate = f"{60 * played / elapsed:.1f} games/min" if elapsed > 0 and played else ""
-        line = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} {text} {rate}"
         if self.tty:
-            self.stream.write("\r" + line[:150].ljust(150))
-            self.stream.flush()
+            self._draw(done, text)
         elif done * 10 // self.total > self.last_tenth:
             self.last_tenth = done * 10 // self.total
+            line = tqdm.format_meter(done, self.total, time.monotonic() - self.started, ncols=100,
+                                     initial=self.resumed, unit="game", postfix=text)
             print(line, file=self.stream, flush=True)
 
+    def _draw(self, done, text):
+        if self.bar is None:   # resumed games count as done, not in the rate: tqdm's initial
+            self.bar = tqdm(total=self.total, initial=done, file=self.stream, unit="game",
+                            dynamic_ncols=True, smoothing=0.1)
+        self.bar.set_postfix_str(text, refresh=False)
+        self.bar.update(done - self.bar.n)
+
     def close(self):
-        if self.enabled and self.tty:
-            self.stream.write("\n")
-            self.stream.flush()
+        if self.bar is not None:
+            self.bar.close()
 
 
 def running_text(summary, game):
+    """The score and Elo so far of a two-bot tournament, else the leader's points."""
     pairs = summary.pairs_of(game)
     if len(pairs) == 1:
         p = pairs[0]
-        return f"{p.a} vs {p.b} +{p.wins} ={p.draws} -{p.losses} ({100 * score(p.wins, p.draws, p.losses):.1f}%)"
+        e = p.estimate()
+        model = " (pairs)" if e.model == PENTANOMIAL else ""
+        return (f"{p.a} vs {p.b} +{p.wins} ={p.draws} -{p.losses} "
+                f"{100 * score(p.wins, p.draws, p.losses):.1f}% Elo {format_elo(e.elo)} "
+                f"[{format_elo(e.elo_low)}, {format_elo(e.elo_high)}]{model}")
     leader = summary.bots_of(game)[:1]
     return f"leader {leader[0].name} {leader[0].points:g} pts" if leader else ""
 
@@ -170,32 +208,38 @@ def sprt_decided(summary, game, sprt_args, min_games=0):
     pairs = summary.pairs_of(game)
     if not sprt_args or len(pairs) != 1 or pairs[0].games < min_games:
         return False
-    p = pairs[0]
-    return sprt(p.wins, p.draws, p.losses, *sprt_args).verdict is not None
+    return pairs[0].sprt(sprt_args).verdict is not None
 
 
-def warn_changed_commands(records, bots):
+def warn_changed_bots(records, bots, odds=None):
     """Games are matched to the schedule by bot names: say so when a name now stands
-    for another command than in the games already played."""
+    for another command, or plays with other time odds, than in the games already played."""
     commands = {b.name: b.command for b in bots}
-    changed = set()
+    odds = odds or {}
+    changed, other_odds = set(), set()
     for record in records:
         for name, command in zip(record["bots"], record.get("commands") or ()):
             if commands.get(name, command) != command:
                 changed.add(name)
+        for name, factor in zip(record["bots"], record.get("odds") or (1.0, 1.0)):
+            if name in commands and odds.get(name, 1.0) != factor:
+                other_odds.add(name)
     for name in sorted(changed):
         print(f"warning: bot {name!r} had another command in the games already played; "
               "they still count (give the new command another name to start afresh)", file=sys.stderr)
+    for name in sorted(other_odds):
+        print(f"warning: bot {name!r} had other time odds in the games already played; "
+              "they still count (give the bot another name to start afresh)", file=sys.stderr)
 
 
 def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0,
                    openings=None, random_plies=None, memory_mb=None, sprt_args=None,
-                   progress=True, on_record=None, isolated=False, sprt_min_games=0):
+                   progress=True, on_record=None, isolated=False, sprt_min_games=0, odds=None):
     """Plays the games of the schedule missing from ``results`` (a JSON-lines path, or
     None to keep nothing), ``jobs`` at a time; returns the Summary of the schedule.
 
     ``sprt_args`` = (elo0, elo1, alpha, beta) stops a two-bot tournament once decided,
-    but not before ``sprt_min_games`` games.
+    but not before ``sprt_min_games`` games. ``odds``: {bot name: factor on its clock}.
     Ctrl-C kills the games in progress (not recorded) and raises Interrupted.
     ``isolated``: see ``arena.match.play_match``."""
     if len(bots) < 2:
@@ -220,7 +264,8 @@ def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0
     if not summary.games:
         summary.games.append(game)
     done_keys = {r["key"] for r in done}
-    warn_changed_commands(done, bots)
+    odds = odds or {}
+    warn_changed_bots(done, bots, odds)
     todo = [spec for spec in specs if spec.key not in done_keys]
     jobs = jobs or default_jobs()
     bar = Progress(len(specs), enabled=progress)
@@ -228,10 +273,13 @@ def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0
     bar.update(len(done), running_text(summary, game))
 
     def play(spec):
-        return play_match(load_referee(game, scale), [b.command for b in spec.bots],
-                          [b.name for b in spec.bots], seed=spec.seed, opening=spec.opening,
-                          random_plies=spec.random_plies, scale=scale, memory_mb=memory_mb,
-                          stop=stop, key=spec.key, isolated=isolated)
+        record = play_match(load_referee(game, scale), [b.command for b in spec.bots],
+                            [b.name for b in spec.bots], seed=spec.seed, opening=spec.opening,
+                            random_plies=spec.random_plies, scale=scale, memory_mb=memory_mb,
+                            stop=stop, key=spec.key, isolated=isolated,
+                            odds=tuple(odds.get(b.name, 1.0) for b in spec.bots))
+        record["pair"] = spec.pair
+        return record
 
     pending = list(reversed(todo))
     running = set()

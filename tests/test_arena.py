@@ -12,7 +12,6 @@ from arena.games import games_with_bundles, load_referee, load_with_bundle
 from arena.match import play_match
 from arena.report import summary_text
 from arena.results import ResultsWriter, read_results
-from arena.stats import SPRT_MIN_GAMES
 from arena.tournament import Bot, parse_bots, run_tournament, schedule
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -283,12 +282,15 @@ def test_reversi_ais_run_in_a_host():
 def test_sprt_stops_a_tournament_once_decided(tmp_path):
     referee = load_referee("othello")
     bots = parse_bots([FIRST, "crash=" + zoo("crash", 1)], referee)
+    # every pair won twice: the LLR of 0 against +100 Elo (scores 0.5 and 0.64) grows
+    # by about log(0.64 / 0.5) = 0.247 a pair, past 2.94 at the 12th pair
     summary = run_tournament("othello", bots, 200, results=tmp_path / "r.jsonl", jobs=1,
-                             progress=False, sprt_args=(0, 10, 0.05, 0.05))
-    assert SPRT_MIN_GAMES <= summary.count < 40
-    assert "H1 accepted" in summary_text(summary, (0, 10, 0.05, 0.05))
+                             progress=False, sprt_args=(0, 100, 0.05, 0.05))
+    assert summary.count == 24
+    text = summary_text(summary, (0, 100, 0.05, 0.05))
+    assert "(pentanomial): LLR 2.9" in text and "H1 accepted" in text
     more = run_tournament("othello", bots, 200, results=tmp_path / "r2.jsonl", jobs=1, progress=False,
-                          sprt_args=(0, 10, 0.05, 0.05), sprt_min_games=50)
+                          sprt_args=(0, 100, 0.05, 0.05), sprt_min_games=50)
     assert 50 <= more.count < 60
 
 
@@ -325,6 +327,14 @@ def test_table_plays_a_round_robin_of_engines_and_writes_the_docs(tmp_path):
         assert f"| {pairing} | 2 | +1 =0 -1 | 50% [" in text, text
     assert "Command: `python -m arena table othello" in text and "Machine: " in text
     assert (out / "table.png").read_bytes().startswith(b"\x89PNG")
+    again = run_cli("table", "othello", "--dist", str(tmp_path), "--engines", "a,b,c", "-n", "2", "-q",
+                    "--out", str(out), "--json", "--sprt", "0", "50")   # all played: a summary only
+    assert again.returncode == 0, again.stderr
+    pairs = json.loads(again.stdout)["games"][0]["pairs"]   # nothing else on stdout
+    assert [(p["a"], p["b"], p["games"], p["model"]) for p in pairs] == [
+        ("a", "b", 2, "pentanomial"), ("a", "c", 2, "pentanomial"), ("b", "c", 2, "pentanomial")]
+    assert all(p["sprt"]["verdict"] is None for p in pairs)
+    assert len(read_results(out / "results" / "table-othello.jsonl")) == 6
 
 
 # An Oware bot that plays its first legal house (feeding the opponent when it must).

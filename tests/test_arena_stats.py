@@ -1,10 +1,11 @@
-"""Score, Elo interval and SPRT against values worked out by hand."""
+"""Score, Elo, nElo and the SPRT against values worked out by hand, values published by
+another tester, and an independent brute-force computation of the likelihood ratio."""
 import math
 
 import pytest
 
-from arena.stats import (SPRT_MIN_GAMES, Z95, elo, elo_interval, expected_score, score, score_interval, sprt,
-                          variance)
+from arena.stats import (PENTANOMIAL, SPRT_MIN_GAMES, TRINOMIAL, Z95, elo, elo_interval, estimate,
+                         expected_score, llr, score, score_interval, sprt, trinomial, variance)
 
 
 def test_score_and_elo_of_simple_scores():
@@ -30,51 +31,147 @@ def test_elo_interval_by_hand():
     assert high == pytest.approx(504.03, abs=1e-1)
 
 
-def test_elo_interval_is_symmetric_for_even_results():
-    value, low, high = elo_interval(10, 0, 10)
-    assert value == 0 and low == pytest.approx(-high)
+def test_pentanomial_by_hand():
+    # pairs LL 1, LD 2, WL+DD 3, WD 2, WW 2 (10 pairs, 20 games), values 0, 1/4, ..., 1
+    # s = (0 + 2 * 0.25 + 3 * 0.5 + 2 * 0.75 + 2) / 10 = 0.55
+    # var = (0.55^2 + 2 * 0.3^2 + 3 * 0.05^2 + 2 * 0.2^2 + 2 * 0.45^2) / 10
+    #     = (0.3025 + 0.18 + 0.0075 + 0.08 + 0.405) / 10 = 0.0975
+    # se = sqrt(0.0975 / 10) = 0.098742;  1.959964 se = 0.193531: 0.356469, 0.743531
+    # nElo = 0.05 / sqrt(2 * 0.0975) * 347.435586 = 39.3393; its half-width
+    # 1.959964 * 347.435586 / sqrt(20 games) = 152.2668
+    e = estimate((1, 2, 3, 2, 2))
+    assert e.model == PENTANOMIAL and e.games == 20
+    assert e.score == pytest.approx(0.55)
+    assert (e.score_low, e.score_high) == pytest.approx((0.356469, 0.743531), abs=1e-6)
+    assert e.elo == pytest.approx(elo(0.55)) and e.elo_low == pytest.approx(elo(0.356469), abs=1e-3)
+    assert e.nelo == pytest.approx(39.3393, abs=1e-3)
+    assert (e.nelo_high - e.nelo) == pytest.approx(152.2668, abs=1e-3)
 
 
-def test_sprt_by_hand():
-    # +60 =20 -40 (N = 120): s = 70/120 = 0.583333
-    # var = (60 * 0.416667^2 + 20 * 0.083333^2 + 40 * 0.583333^2) / 120 = 0.201389
-    # s0 = 0.5 (elo0 = 0); s1 = 1 / (1 + 10^(-10/400)) = 0.514387 (elo1 = 10)
-    # LLR = 120 * 0.014387 * (1.166667 - 0.5 - 0.514387) / (2 * 0.201389) = 0.65273
-    # bounds for alpha = beta = 0.05: log(0.05 / 0.95) = -2.944439, +2.944439
-    result = sprt(60, 20, 40, 0, 10)
-    assert result.llr == pytest.approx(0.65273, abs=1e-4)
-    assert result.lower == pytest.approx(-2.944439, abs=1e-6)
-    assert result.upper == pytest.approx(2.944439, abs=1e-6)
-    assert result.verdict is None
+def fastchess_pentanomial(ll, ld, wl, dd, wd, ww):
+    """fastchess's Stats(ll, ld, wl, dd, wd, ww) as our counts, worst first."""
+    return (ll, ld, wl + dd, wd, ww)
 
 
-def test_sprt_is_the_log_likelihood_ratio_of_two_normals():
-    w, d, l = 52, 20, 48
-    results = [1] * w + [0.5] * d + [0] * l
-    var = variance(w, d, l)
-    s0, s1 = expected_score(0), expected_score(10)
-    direct = sum((x - s0) ** 2 - (x - s1) ** 2 for x in results) / (2 * var)
-    assert sprt(w, d, l, 0, 10).llr == pytest.approx(direct)
+# Published values: fastchess's own tests (github.com/Disservin/fastchess,
+# app/tests/elo_test.cpp and app/tests/sprt_test.cpp), which check its Elo, nElo and
+# GSPRT (the fishtest formulas) to 1%. Its errors are half the width of the interval.
+@pytest.mark.parametrize("stats, elo_, error, nelo, nelo_error", [
+    ((34, 54, 31, 32, 64, 75), 55.58, 27.65, 57.94, 28.28),          # "EloPentanomial 1"
+    ((332, 433, 457, 41, 333, 334), -8.64, 10.33, -9.17, 10.96),     # "EloPentanomial 2"
+    ((7895, 8757, 5485, 200, 568, 9999), -21.04, 2.95, -19.01, 2.65),  # "EloPentanomial 3"
+])
+def test_pentanomial_elo_and_nelo_equal_published_values(stats, elo_, error, nelo, nelo_error):
+    e = estimate(fastchess_pentanomial(*stats))
+    assert e.model == PENTANOMIAL
+    assert e.elo == pytest.approx(elo_, abs=0.01)
+    assert (e.elo_high - e.elo_low) / 2 == pytest.approx(error, abs=0.01)
+    assert e.nelo == pytest.approx(nelo, abs=0.01)
+    assert (e.nelo_high - e.nelo_low) / 2 == pytest.approx(nelo_error, abs=0.01)
+
+
+@pytest.mark.parametrize("wins, losses, draws, elo_, error, nelo, nelo_error", [
+    (76, 89, 123, None, None, -20.76, 40.13),       # "EloWDL 1": Stats(wins, losses, draws)
+    (136, 96, 111, 40.70, 30.43, 49.77, 36.77),     # "EloWDL 2"
+    (34, 356, 0, None, None, -508.44, 34.48),       # "EloWDL 3"
+])
+def test_trinomial_elo_and_nelo_equal_published_values(wins, losses, draws, elo_, error, nelo, nelo_error):
+    e = estimate(trinomial(wins, draws, losses))
+    assert e.model == TRINOMIAL
+    if elo_ is not None:
+        assert e.elo == pytest.approx(elo_, abs=0.01)
+        assert (e.elo_high - e.elo_low) / 2 == pytest.approx(error, abs=0.01)
+    assert e.nelo == pytest.approx(nelo, abs=0.01)
+    assert (e.nelo_high - e.nelo_low) / 2 == pytest.approx(nelo_error, abs=0.01)
+
+
+@pytest.mark.parametrize("counts, elo0, elo1, expected", [
+    (fastchess_pentanomial(223, 9863, 20279, 1000, 10037, 246), 0.5, 2.5, -3.07),  # "logistic pentanomial 1"
+    (fastchess_pentanomial(871, 26175, 55003, 980, 26678, 821), 0, 2, -4.98),       # "logistic pentanomial 2"
+    (trinomial(21404, 40708, 21184), 0.5, 2.5, -1.57),   # "logistic trinomial 1": Stats(21404, 21184, 40708)
+    (trinomial(57433, 106593, 57030), 0, 2, -2.59),      # "logistic trinomial 2": Stats(57433, 57030, 106593)
+])
+def test_llr_equals_published_values(counts, elo0, elo1, expected):
+    assert llr(counts, elo0, elo1) == pytest.approx(expected, abs=0.005)
+
+
+def golden_max(f, low, high, steps=30):
+    """The maximum of a concave function on [low, high], by golden-section search."""
+    ratio = (math.sqrt(5) - 1) / 2
+    a, b = high - ratio * (high - low), low + ratio * (high - low)
+    fa, fb = f(a), f(b)
+    for _ in range(steps):
+        if fa < fb:
+            low, a, fa = a, b, fb
+            b = low + ratio * (high - low)
+            fb = f(b)
+        else:
+            high, b, fb = b, a, fa
+            a = high - ratio * (high - low)
+            fa = f(a)
+    return max(fa, fb)
+
+
+def best_pentanomial_likelihood(counts, s):
+    """The largest sum(counts_i log p_i) over distributions on 0, 1/4, ..., 1 with mean s,
+    by maximising directly over p1, p2, p3 (p0 and p4 follow from the sum and the mean):
+    the log-likelihood is concave, and so is its maximum over the inner variables."""
+    def loglik(p1, p2, p3):
+        p4 = s - 0.25 * p1 - 0.5 * p2 - 0.75 * p3
+        p0 = 1 - p1 - p2 - p3 - p4
+        return sum(c * math.log(max(p, 1e-300)) for c, p in zip(counts, (p0, p1, p2, p3, p4)))
+
+    def over_p3(p1, p2):
+        top = min((s - 0.25 * p1 - 0.5 * p2) / 0.75, 4 * (1 - s - 0.75 * p1 - 0.5 * p2))
+        return golden_max(lambda p3: loglik(p1, p2, p3), 0, max(0.0, top))
+
+    def over_p2(p1):
+        top = min(2 * (s - 0.25 * p1), 2 * (1 - s - 0.75 * p1))
+        return golden_max(lambda p2: over_p3(p1, p2), 0, max(0.0, top))
+
+    return golden_max(over_p2, 0, min(4 * s, (1 - s) / 0.75))
+
+
+def test_llr_equals_a_brute_force_maximisation_of_the_likelihood():
+    # An independent computation: the GSPRT's LLR is the difference of the largest
+    # log-likelihoods under the two scores, found here by a direct search rather than
+    # by the Lagrange solution the arena uses.
+    counts = (3, 11, 25, 14, 7)
+    for elo0, elo1 in [(0, 10), (50, 150)]:
+        s0, s1 = expected_score(elo0), expected_score(elo1)
+        direct = best_pentanomial_likelihood(counts, s1) - best_pentanomial_likelihood(counts, s0)
+        assert llr(counts, elo0, elo1) == pytest.approx(direct, abs=1e-6)
 
 
 def test_sprt_verdicts():
-    # Five times the games of test_sprt_by_hand: LLR = 5 * 0.65273 = 3.2636 > 2.9444
-    assert sprt(300, 100, 200, 0, 10).llr == pytest.approx(3.2636, abs=1e-3)
-    assert sprt(300, 100, 200, 0, 10).verdict == "H1"
-    assert sprt(200, 100, 300, 0, 10).verdict == "H0"
+    # bounds for alpha = beta = 0.05: log(0.05 / 0.95) = -2.944439, +2.944439
+    result = sprt(trinomial(60, 20, 40), 0, 10)
+    assert result.lower == pytest.approx(-2.944439, abs=1e-6) and result.upper == pytest.approx(2.944439, abs=1e-6)
+    assert result.verdict is None and result.model == TRINOMIAL
+    assert sprt(trinomial(300, 100, 200), 0, 10).verdict == "H1"
+    assert sprt(trinomial(200, 100, 300), 0, 10).verdict == "H0"
     # wider error rates, narrower bounds: log(0.2 / 0.9) = -1.504077
-    assert sprt(60, 20, 40, 0, 10, alpha=0.1, beta=0.2).lower == pytest.approx(-1.504077, abs=1e-6)
-    # all wins: no variance, still decides
-    assert sprt(40, 0, 0, 0, 10).verdict == "H1"
+    assert sprt(trinomial(60, 20, 40), 0, 10, alpha=0.1, beta=0.2).lower == pytest.approx(-1.504077, abs=1e-6)
+    # the same results as pairs: paired tests are less noisy and decide sooner here
+    paired = sprt((2, 10, 30, 20, 8), 0, 60)
+    assert paired.model == PENTANOMIAL and paired.verdict == "H1"
+    assert sprt(trinomial(60, 20, 40), 0, 60).verdict is None
+
+
+def test_a_run_of_wins_weighs_what_its_likelihood_says():
+    # four wins in four: the ratio of their probabilities under +147 and 0 Elo,
+    # (0.7 / 0.5)^4, log 1.346 (the zero counts, taken as 0.001, add a little)
+    assert llr(trinomial(4, 0, 0), 0, 147) == pytest.approx(4 * math.log(expected_score(147) / 0.5), abs=0.01)
+    assert sprt(trinomial(40, 0, 0), 0, 100).verdict == "H1"
+    assert sprt((0, 0, 0, 0, 20), 0, 100).verdict == "H1"   # 20 pairs won twice
 
 
 def test_sprt_waits_for_enough_games():
-    # 4-0 passes the bound of the normal approximation (LLR 3.36 > 2.94), but the exact
-    # binomial ratio of four wins, 4 log(0.700 / 0.5) = 1.35, is far from it
-    assert sprt(4, 0, 0, 0, 147).llr > 2.9444
-    assert sprt(4, 0, 0, 0, 147).verdict is None
-    assert sprt(SPRT_MIN_GAMES - 1, 0, 0, 0, 147).verdict is None
-    assert sprt(SPRT_MIN_GAMES, 0, 0, 0, 147).verdict == "H1"
+    assert sprt(trinomial(SPRT_MIN_GAMES - 1, 0, 0), 0, 300).llr > 2.9444
+    assert sprt(trinomial(SPRT_MIN_GAMES - 1, 0, 0), 0, 300).verdict is None
+    assert sprt(trinomial(SPRT_MIN_GAMES, 0, 0), 0, 300).verdict == "H1"
+    assert sprt((0, 0, 0, 0, SPRT_MIN_GAMES // 2 - 1), 0, 300).verdict is None   # pairs: two games each
+    assert sprt((0, 0, 0, 0, SPRT_MIN_GAMES // 2), 0, 300).verdict == "H1"
 
 
 def test_score_interval_of_a_clean_sweep_is_not_a_point():
@@ -82,3 +179,11 @@ def test_score_interval_of_a_clean_sweep_is_not_a_point():
     assert s == high == 1.0 and 0.5 < low < 0.8
     s, low, high = score_interval(6, 2, 2)  # se = sqrt(0.16 / 10)
     assert s == 0.7 and low == pytest.approx(0.7 - Z95 * 0.126491, abs=1e-5)
+    e = estimate((0, 0, 0, 0, 3))
+    assert e.score == e.score_high == 1.0 and 0.5 < e.score_low < 1 and math.isfinite(e.nelo)
+
+
+def test_no_games():
+    e = estimate((0, 0, 0, 0, 0))
+    assert e.games == 0 and e.elo_low == -math.inf and e.elo_high == math.inf
+    assert sprt((0, 0, 0), 0, 10).llr == 0 and sprt((0, 0, 0), 0, 10).verdict is None

@@ -315,6 +315,7 @@ class BotProcess:
         if self._closed:
             return
         self._closed = True
+        self._scanned = float("-inf")  # the whole tree as it ends, however short the game
         self.measure()
         self._end()
         for stream in (self.proc.stdin, self.proc.stdout):

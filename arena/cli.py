@@ -13,7 +13,7 @@ from pathlib import Path
 
 from arena import process, table, tune
 from arena.errors import Interrupted, UserError
-from arena.games import DEFAULT_RANDOM_PLIES, ROOT, game_names, games_with_bundles, load_referee
+from arena.games import DEFAULT_RANDOM_PLIES, ROOT, game_names, games_with_bundles, load_referee, sized_game
 from arena.match import FAULTS, REASONS, parse_opening, play_match
 from arena.report import plot, summarize, summary_json, summary_text
 from arena.results import ResultsWriter, read_results
@@ -54,6 +54,8 @@ def add_clock_options(parser):
     parser.add_argument("--isolated", action="store_true",
                         help="run bots as the arena does: no PYTHON* variables (a bundle cannot "
                              "reach the repository), each in an empty folder")
+    parser.add_argument("--size", type=int, metavar="N",
+                        help="reversi only: play on an N x N board (6, 8, 10 or 12; game reversi-N)")
     parser.add_argument("--random-plies", type=int, metavar="K",
                         help="random opening plies (default per game: "
                              + ", ".join(f"{g} {k}" for g, k in DEFAULT_RANDOM_PLIES.items()) + ")")
@@ -290,6 +292,8 @@ def main(argv=None):
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, stop_on_sigterm)  # cleaned up like Ctrl-C
     try:
+        if getattr(options, "size", None) is not None:
+            options.game = sized_game(options.game, options.size)
         return options.run(options)
     except UserError as error:
         print(f"arena: error: {error}", file=sys.stderr)

@@ -3,7 +3,7 @@
 A CodinGame game ``g`` is refereed by ``games.g.protocol.Referee`` (docs/INTERFACES.md),
 imported only when asked for, so a game still being written does not stop the others.
 Reversed Reversi is refereed by ``arena.sustech.Referee``: its bots are SUSTech ``AI``
-classes, driven through a host process.
+classes, driven through a host process; ``reversi-N`` is the game on an N x N board.
 """
 
 import importlib
@@ -15,7 +15,11 @@ from arena.errors import UserError
 ROOT = Path(__file__).resolve().parent.parent
 GAMES_DIR = ROOT / "games"
 SUSTECH = "reversi"
-BUNDLES = {SUSTECH: "reversi_sustech"}   # game -> bundle name in dist/, when not the game's name
+# Reversed Reversi's board sizes: "reversi" is 8x8, "reversi-N" the others (a game of its
+# own: its results and resume keys must not mix with another size's).
+SUSTECH_SIZES = (6, 8, 10, 12)
+SIZED_SUSTECH = {f"{SUSTECH}-{n}": n for n in SUSTECH_SIZES if n != 8}
+BUNDLES = {name: "reversi_sustech" for name in (SUSTECH, *SIZED_SUSTECH)}  # game -> bundle in dist/
 DEFAULT_MEMORY_MB = 768
 
 # Random plies before the bots take over, per game (``--random-plies`` overrides).
@@ -23,7 +27,18 @@ DEFAULT_MEMORY_MB = 768
 # game (our bots find their position after random plies: games/breakthrough/protocol.py;
 # a bot that relies on reading "None" to know it is White needs --random-plies 0).
 # Onitama gets none: its deal of cards already varies games.
-DEFAULT_RANDOM_PLIES = {"othello": 4, SUSTECH: 4, "oware": 2, "breakthrough": 2, "onitama": 0}
+DEFAULT_RANDOM_PLIES = {"othello": 4, SUSTECH: 4, "oware": 2, "breakthrough": 2, "onitama": 0,
+                        **{name: 4 for name in SIZED_SUSTECH}}
+
+
+def sized_game(name, size):
+    """The name of game ``name`` played on a ``size`` board (only Reversed Reversi has
+    sizes: 6, 8, 10 or 12); UserError otherwise."""
+    if name != SUSTECH and name not in SIZED_SUSTECH:
+        raise UserError(f"--size is for reversi only (the {name} board has one size)")
+    if size not in SUSTECH_SIZES:
+        raise UserError(f"reversi board size must be one of {', '.join(map(str, SUSTECH_SIZES))}, got {size}")
+    return SUSTECH if size == 8 else f"{SUSTECH}-{size}"
 
 
 def game_names():
@@ -37,9 +52,9 @@ def game_names():
 
 def load_referee(name, scale=1.0):
     """A fresh referee for ``name``; UserError if the game is unknown or not ready."""
-    if name == SUSTECH:
+    if name == SUSTECH or name in SIZED_SUSTECH:
         from arena.sustech import Referee
-        return Referee(time_scale=scale)
+        return Referee(SIZED_SUSTECH.get(name, 8), time_scale=scale)
     if not re.fullmatch(r"[a-z][a-z0-9_]*", name or ""):
         raise UserError(f"unknown game {name!r}; games: {', '.join(game_names())}")
     module_name = f"games.{name}.protocol"

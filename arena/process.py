@@ -1,14 +1,18 @@
 """Bot processes: start one, send it a turn, read its answer against the clock, reap it.
 
-A bot runs in its own session (so Ctrl-C in the terminal reaches the arena, not the
-bots, and the arena decides what to record). When a game ends the whole session is
-killed: the bot, its children, and any orphan it left behind. Every started process is
-registered, so ``kill_all`` (called on Ctrl-C and at exit) leaves nothing running.
+Every bot runs under a supervisor (``arena/supervisor.py``) in a session of its own (so
+Ctrl-C in the terminal reaches the arena, not the bots, and the arena decides what to
+record). On Linux the supervisor is a child subreaper: whatever the bot starts stays its
+descendant, even a process that double-forked and called ``setsid()``, so the bot's
+memory is counted over its whole tree and ending a game kills the whole tree. Where
+there is no subreaper (not Linux) the bot runs directly and its session is killed, as
+before. Every started process is registered, so ``kill_all`` (called on Ctrl-C and at
+exit) leaves nothing running; ``containment()`` says which mechanism is in force.
 
 Answers are read from a non-blocking pipe with ``select``: the clock of a turn runs
 from the moment its first input line is written to the moment the answer's newline
-arrives. While waiting, the bot's peak resident memory (``VmHWM``) is checked and its
-exit is noticed even when an orphan still holds the pipe open.
+arrives. While waiting, the bot's memory is checked and its exit is noticed even when an
+orphan still holds the pipe open.
 """
 
 import atexit
@@ -26,8 +30,14 @@ from pathlib import Path
 from time import perf_counter
 
 from arena.errors import Interrupted, UserError
+from arena.supervisor import can_contain, descendants, kill_tree
 
 POLL_S = 0.05           # how often a waiting arena checks exit, memory and Ctrl-C
+TREE_SCAN_S = 0.1       # how often the bot's process tree is looked up again (a /proc scan)
+# The supervisor is imported by a one-line launcher rather than run as a script: an
+# imported module is compiled once (its .pyc), a script on every start (10 ms).
+SUPERVISOR = ("import sys; sys.path.append({!r}); import supervisor; "
+              "sys.exit(supervisor.main(sys.argv[1:]))").format(str(Path(__file__).resolve().parent))
 MAX_LINE_BYTES = 1 << 20
 STDERR_TAIL = 20        # lines of stderr kept per bot (the last ones)
 STDERR_LINE_CHARS = 300
@@ -85,37 +95,31 @@ def kill_all():
 atexit.register(kill_all)
 
 
-def session_members(sid):
-    """Pids of the processes in session ``sid`` (from /proc; empty elsewhere)."""
-    members = []
-    try:
-        entries = os.listdir("/proc")
-    except OSError:
-        return members
-    for entry in entries:
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as f:
-                stat = f.read()
-        except OSError:
-            continue
-        fields = stat[stat.rfind(b")") + 2:].split()
-        if len(fields) > 3 and fields[0] != b"Z" and int(fields[3]) == sid:
-            members.append(int(entry))
-    return members
+_contained = None
 
 
-def peak_rss_mb(pid):
-    """The peak resident memory of a process in MB (VmHWM), or None if unknown."""
+def containment():
+    """'subreaper' where every bot runs under a subreaper supervisor (its whole process
+    tree is found and killed), else 'session' (the bot's session is killed)."""
+    global _contained
+    if _contained is None:
+        _contained = can_contain()
+    return "subreaper" if _contained else "session"
+
+
+def memory_mb(pid):
+    """(resident, peak resident) memory of a process in MB (VmRSS, VmHWM), or None."""
+    rss = hwm = None
     try:
         with open(f"/proc/{pid}/status", "rb") as f:
             for line in f:
-                if line.startswith(b"VmHWM:"):
-                    return int(line.split()[1]) / 1024
+                if line.startswith(b"VmRSS:"):
+                    rss = int(line.split()[1]) / 1024
+                elif line.startswith(b"VmHWM:"):
+                    hwm = int(line.split()[1]) / 1024
     except (OSError, ValueError, IndexError):
-        pass
-    return None
+        return None
+    return (rss, hwm) if rss is not None and hwm is not None else None
 
 
 class BotProcess:
@@ -130,6 +134,11 @@ class BotProcess:
         self._buffer = bytearray()
         self._lines = deque()
         self._closed = False
+        self._members = []
+        self._scanned = float("-inf")
+        self.supervised = containment() == "subreaper"
+        if self.supervised:
+            argv = [sys.executable, "-I", "-S", "-c", SUPERVISOR] + list(argv)
         env = cwd = None
         self.folder = None
         if isolated:
@@ -252,18 +261,37 @@ class BotProcess:
             raise self._gone("exited")
         return False
 
+    def members(self):
+        """Pids of the bot's processes: every descendant of its supervisor (looked up
+        again at most every TREE_SCAN_S), or the bot alone where it runs unsupervised."""
+        if not self.supervised:
+            return [self.pid]
+        now = perf_counter()
+        if now - self._scanned >= TREE_SCAN_S:
+            self._members = descendants(self.pid)
+            self._scanned = now
+        return self._members
+
     def measure(self):
-        """Updates ``peak_mb`` from the process's peak resident memory so far."""
-        if self.proc.returncode is None:
-            peak = peak_rss_mb(self.pid)
-            if peak is not None:
-                self.peak_mb = max(self.peak_mb, peak)
+        """Updates ``peak_mb``: the resident memory of all the bot's processes together,
+        or the peak of any one of them (caught between checks), whichever is larger."""
+        if self.proc.returncode is not None:
+            return
+        total = peak = 0.0
+        for pid in self.members():
+            figures = memory_mb(pid)
+            if figures is not None:
+                total += figures[0]
+                peak = max(peak, figures[1])
+        self.peak_mb = max(self.peak_mb, total, peak)
 
     def check_memory(self):
         self.measure()
         if self.memory_mb and self.peak_mb > self.memory_mb:
+            processes = len(self._members) if self.supervised else 1
             raise BotFailure("memory", f"resident memory {self.peak_mb:.0f} MB, over the "
-                             f"{self.memory_mb} MB limit")
+                             f"{self.memory_mb} MB limit ({processes} process"
+                             f"{'es' if processes != 1 else ''})")
 
     def _gone(self, what):
         """The failure for a bot that stopped talking: a crash or an early exit."""
@@ -287,20 +315,9 @@ class BotProcess:
         if self._closed:
             return
         self._closed = True
+        self._scanned = float("-inf")  # the whole tree as it ends, however short the game
         self.measure()
-        pid = self.pid
-        for target in [pid] + session_members(pid):
-            try:
-                if target == pid:
-                    os.killpg(pid, signal.SIGKILL)
-                else:
-                    os.kill(target, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
+        self._end()
         for stream in (self.proc.stdin, self.proc.stdout):
             try:
                 stream.close()
@@ -314,6 +331,29 @@ class BotProcess:
         self._remove_folder()
         with _live_lock:
             _live.discard(self)
+
+    def _end(self):
+        """Kills every process of the bot, then reaps its first one."""
+        pid = self.pid
+        # The supervisor's descendants are the bot's whole tree; the session (named by the
+        # first process's pid, never reused while a member lives) catches the rest where
+        # there is no supervisor. Once the first process is reaped its pid may name
+        # another process: its tree is no longer looked up (a supervisor ended it).
+        running = self.proc.poll() is None
+        kill_tree(pid if running else None, session=pid)
+        if running and self.supervised:
+            try:
+                self.proc.wait(timeout=1)  # it reaps the tree and exits as the bot did
+            except subprocess.TimeoutExpired:
+                pass
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
 
     def _remove_folder(self):
         if self.folder:

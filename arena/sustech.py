@@ -12,6 +12,10 @@ that limit, so the arena's own clock allows ``grace_ms`` more for the host itsel
 the first turn also covers the AI's constructor. 180 s per player per game, 100 MB.
 *Unconfirmed:* whether the judge times the constructor; whether it asks a player who
 must pass (here it does, and expects an empty list).
+
+The board is 8x8 by default; the judge may use other even sizes, so 6, 10 and 12 are
+played too (game ``reversi-N``), starting from the four centre squares as on 8x8 (white
+on the diagonal from the top-left, black on the other).
 """
 
 import shlex
@@ -19,6 +23,7 @@ import sys
 from pathlib import Path
 
 from arena.errors import UserError
+from arena.games import SUSTECH_SIZES
 from games.othello.rules import PASS, Othello
 
 HOST = Path(__file__).resolve().parent / "sustech_host.py"
@@ -33,6 +38,9 @@ class Referee:
     memory_mb = 100
 
     def __init__(self, size=8, time_scale=1.0):
+        if size not in SUSTECH_SIZES:
+            raise ValueError(f"reversi board size must be one of {SUSTECH_SIZES}, got {size}")
+        self.name = "reversi" if size == 8 else f"reversi-{size}"  # one game per size
         self.game = Othello(size, misere=True)
         self.time_out = TIME_OUT_S * time_scale
         self.turn_ms = TIME_OUT_S * 1000

@@ -6,6 +6,11 @@ white); the number of legal actions; one action per line. The answer is a square
 ``d3``, optionally followed by ``MSG text``. The referee keeps the part before ``MSG``,
 removes *all* whitespace from it and lowercases it, so ``d3 hello`` reads ``d3hello``
 and loses. A player with no legal move is not asked at all: the opponent moves again.
+
+EXPERT mode: a player whose first answer is ``EXPERT d3`` plays d3 and from its next turn
+on gets one more line, after the board and before the number of actions: the moves its
+opponent made since its own last turn, each followed by ``;`` (``c4;``; ``pass;`` when
+the opponent could not move; ``c4;e3;`` when this player could not move in between).
 """
 
 import re
@@ -81,13 +86,23 @@ class Player(protocol.Player):
 
 
 class Referee(protocol.Referee):
-    """The arena's side, for the local referee."""
+    """The arena's side, for the local referee. It remembers, for one game, each
+    player's answers and who asked for EXPERT mode (``new_state`` starts a game)."""
 
     name = "othello"
     rules = Othello
     first_turn_ms = FIRST_TURN_MS
     turn_ms = TURN_MS
     max_turns = None  # 60 on CodinGame: one disc per turn, so it never cuts a game short
+
+    def __init__(self, game=None):
+        super().__init__(game)
+        self.answers = []     # (player, move) of every answer of this game
+        self.experts = set()  # the players in EXPERT mode
+
+    def new_state(self, rng=None):
+        self.answers, self.experts = [], set()
+        return super().new_state(rng)
 
     def needs_answer(self, state):
         """A player whose only move is a pass is skipped: the referee plays it."""
@@ -97,14 +112,34 @@ class Referee(protocol.Referee):
         game = self.game
         lines = [str(player), str(game.size)] if first_turn else []
         lines += game.render(state)
+        if player in self.experts:
+            lines.append(self.moves_since_last_turn(player))
         actions = sorted(game.legal_moves(state))
         lines.append(str(len(actions)))
         lines += [game.move_name(m) for m in actions]
         return lines
 
+    def moves_since_last_turn(self, player):
+        """EXPERT's line: the opponent's answers since ``player``'s last one (``pass``
+        if none: the opponent could not move, so ``player`` moves again)."""
+        moves = []
+        for mover, move in reversed(self.answers):
+            if mover == player:
+                break
+            moves.append(self.game.move_name(move))
+        return "".join(f"{name};" for name in reversed(moves or ["pass"]))
+
     def parse_answer(self, state, line):
+        player = self.game.to_move(state)
         action = re.sub(r"\s", "", line.split("MSG", 1)[0]).lower()
+        # Only a player's first answer may ask for EXPERT mode (the space is gone by now).
+        expert = action.startswith("expert") and all(p != player for p, _ in self.answers)
+        if expert:
+            action = action[len("expert"):]
         legal = {self.game.move_name(m): m for m in self.game.legal_moves(state)}
         if action not in legal:
             raise ValueError(f"invalid action {line.strip()!r}")
+        if expert:
+            self.experts.add(player)
+        self.answers.append((player, legal[action]))
         return legal[action]

@@ -7,10 +7,14 @@ only the engines differ. The collector is off, as in the bots.
 With ``--budget`` each engine does a fixed amount of work instead (alpha-beta the
 shallowest depth reaching ``AB_NODES`` nodes, the others ``TREE_NODES`` nodes), the same
 searches in both trees (tests/test_engine_figures.py holds them equal), timed in process
-time: the figures then measure speed alone, not what the clock lets each tree do.
+time: the figures then measure speed alone, not what the clock lets each tree do. With
+``--bytecodes`` the same searches (on ``BYTECODE_SHARE`` of the budgets) count the
+Python bytecodes they execute instead: no timing at all, so a loaded machine changes
+nothing, but a bytecode that calls into C counts as one, whatever the call costs.
 
     python bench/side_by_side.py OLD_TREE [NEW_TREE] [--rounds 5] [--seconds 1] [--game oware]
     python bench/side_by_side.py OLD_TREE [NEW_TREE] --budget --rounds 9
+    python bench/side_by_side.py OLD_TREE [NEW_TREE] --bytecodes --rounds 1
 
 Not a topic of ``python -m bench``: it needs a second tree (e.g. a git worktree of the
 commit to compare with).
@@ -38,6 +42,7 @@ ENGINES = {
     "mcts": ("mcts", {"seed": 1}),
 }
 PLIES = (0, 20)  # the positions: the start, and ply 20 of a fixed random game
+BYTECODE_SHARE = 0.05  # --bytecodes: the budgets' share (counting slows a search 20-fold)
 AB_NODES = 100000   # --budget: alpha-beta searches the shallowest depth reaching this many
 TREE_NODES = {"bestfirst": 40000, "bestfirst+": 40000, "mcts": 5000}  # --budget: node budgets
 
@@ -55,7 +60,7 @@ def engine_classes():
                 "bestfirst+": BestFirstPlus, "mcts": MCTS}
 
 
-def worker(engines_tree, games_tree, game_name, seconds, budget=False):
+def worker(engines_tree, games_tree, game_name, seconds, mode="clock"):
     """Prints {label: nodes per second} of every engine on every position of one game."""
     sys.path[:0] = [games_tree]
     rules = importlib.import_module(f"games.{game_name}.rules")
@@ -76,12 +81,17 @@ def worker(engines_tree, games_tree, game_name, seconds, budget=False):
                 engine = classes[name](game, evaluate, **params)
             except ValueError:  # an engine the game cannot have (alpha-beta+ in Othello)
                 continue
-            if budget:
+            if mode == "budget":
                 engine = budgeted(name, classes[name], game, evaluate, state, params)
                 gc.collect()
                 start = time.process_time()
                 result = engine.search(state, math.inf)
                 elapsed = time.process_time() - start
+            elif mode == "bytecodes":
+                engine = budgeted(name, classes[name], game, evaluate, state, params, BYTECODE_SHARE)
+                gc.collect()
+                result, executed = count_bytecodes(engine.search, state, math.inf)
+                elapsed = executed / 1e6  # the figure: nodes per million bytecodes
             else:
                 gc.collect()
                 start = time.perf_counter()
@@ -91,14 +101,38 @@ def worker(engines_tree, games_tree, game_name, seconds, budget=False):
     print(json.dumps(rates))
 
 
-def budgeted(name, engine_class, game, evaluate, state, params):
-    """A fresh engine with a fixed budget: a node budget, or for alpha-beta (which has
-    none) the shallowest depth whose search reaches AB_NODES nodes."""
+def count_bytecodes(function, *args):
+    """(function(*args), the Python bytecodes it executed): a measure of the
+    interpreter's work that the machine's load cannot blur (calls into C count as one)."""
+    executed = 0
+
+    def per_opcode(frame, event, arg):
+        nonlocal executed
+        if event == "opcode":
+            executed += 1
+        return per_opcode
+
+    def per_call(frame, event, arg):
+        frame.f_trace_opcodes = True
+        frame.f_trace_lines = False
+        return per_opcode
+
+    sys.settrace(per_call)
+    try:
+        result = function(*args)
+    finally:
+        sys.settrace(None)
+    return result, executed
+
+
+def budgeted(name, engine_class, game, evaluate, state, params, share=1.0):
+    """A fresh engine with a fixed budget (times ``share``): a node budget, or for
+    alpha-beta (which has none) the shallowest depth whose search reaches AB_NODES nodes."""
     if name in TREE_NODES:
-        return engine_class(game, evaluate, max_nodes=TREE_NODES[name], **params)
+        return engine_class(game, evaluate, max_nodes=round(TREE_NODES[name] * share), **params)
     for depth in range(1, 64):
         if engine_class(game, evaluate, max_depth=depth, **params).search(
-                state, math.inf).nodes >= AB_NODES:
+                state, math.inf).nodes >= AB_NODES * share:
             break
     return engine_class(game, evaluate, max_depth=depth, **params)
 
@@ -111,13 +145,16 @@ def main(argv=None):
     parser.add_argument("--game", action="append", choices=GAMES, help="only this game (repeatable)")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0)
-    parser.add_argument("--budget", action="store_true",
+    parser.add_argument("--budget", dest="mode", action="store_const", const="budget", default="clock",
                         help="fixed work per engine, timed in process time, instead of --seconds")
+    parser.add_argument("--bytecodes", dest="mode", action="store_const", const="bytecodes",
+                        help="fixed work per engine: nodes per million bytecodes executed "
+                             "(deterministic; one round is enough)")
     parser.add_argument("--worker", nargs=2, metavar=("ENGINES_TREE", "GAME"), help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
     games_tree = options.games or options.old
     if options.worker:
-        worker(options.worker[0], games_tree, options.worker[1], options.seconds, options.budget)
+        worker(options.worker[0], games_tree, options.worker[1], options.seconds, options.mode)
         return
     figures = {"old": {}, "new": {}}
     for round_ in range(options.rounds):
@@ -129,7 +166,7 @@ def main(argv=None):
                 output = subprocess.run(
                     [sys.executable, __file__, options.old, "--games", games_tree,
                      "--seconds", str(options.seconds), "--worker", tree, game_name]
-                    + ["--budget"] * options.budget,
+                    + ([f"--{options.mode}"] if options.mode != "clock" else []),
                     check=True, capture_output=True, text=True, cwd="/").stdout
                 for key, value in json.loads(output).items():
                     figures[side].setdefault(key, []).append(value)

@@ -3,6 +3,7 @@ default. Its records: docs/tuning/othello-constants.md#the-bots-constants."""
 import sys
 
 from bots.runtime import MCTS_WITH_EVALUATION, Bot, Tuned, main
+from games.othello import ntuple
 from games.othello.evaluation import make_evaluator
 from games.othello.protocol import Player
 
@@ -14,7 +15,7 @@ def near_the_end(game, state):
 
 
 BOT = Bot(
-    "othello", Player, {"handcrafted": make_evaluator},
+    "othello", Player, {"handcrafted": make_evaluator, "ntuple": ntuple.make_evaluator},
     # best-first with an exact endgame: it cannot play worse where the solver finishes
     # (docs/tuning/othello-constants.md#best_engine)
     best="solver",

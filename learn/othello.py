@@ -56,12 +56,15 @@ DEPTHS = (1, 2)          # plies of the players, by default
 SOLVE_EMPTIES = 10       # the solver plays from this many empty squares on
 CHUNK = 25               # games per seeded chunk
 HELD_OUT = 0.1           # share of the last round's games held out
-PHASES = (20, 28, 36, 44, 52)  # disc counts where a phase starts (the first at 4)
+PHASES = (28, 44)        # disc counts where a phase starts (the first at 4)
 PATTERNS = tuple(ntuple.PATTERNS)
-L2 = 2.0                 # penalty on the squared weights (a pseudo-count pulling to 0)
-ITERATIONS = 300         # Adam steps of a fit
+L2 = 20.0                # penalty on the squared weights (a pseudo-count pulling to 0)
+MIN_VISITS = 100         # weights read fewer times in the training positions stay 0
+ITERATIONS = 150         # Adam steps of a fit (a TD pass takes half as many)
 RATE = 0.03              # Adam's step size
-STEP = 1 / 32            # logits per unit of the quantized weights
+STEP = 1 / 16            # logits per unit of the quantized weights
+TD_LAMBDA = 0.7          # lambda of the TD(lambda) refits
+TD_PASSES = 2            # TD(lambda) refits after the fit to the results
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "games" / "othello" / "ntuple_weights.py"
 
 # -- self-play -------------------------------------------------------------------------
@@ -242,11 +245,19 @@ def sigmoid(s):
     return 1 / (1 + np.exp(-s))
 
 
-def fit(x, y, size, l2=L2, iterations=ITERATIONS, rate=RATE, theta=None, progress=True, desc="fit"):
+def visits(x, size):
+    """How many times each parameter is read in ``x``."""
+    return np.bincount(x.ravel(), minlength=size)
+
+
+def fit(x, y, size, l2=L2, iterations=ITERATIONS, rate=RATE, theta=None, progress=True, desc="fit",
+        min_visits=1):
     """Parameters of the logistic regression of ``y`` (in [0, 1]) on the sums of the
     parameters ``x`` names (full-batch Adam on the log-loss summed over positions plus
-    ``l2 / 2`` times the squared parameters)."""
+    ``l2 / 2`` times the squared parameters); those read fewer than ``min_visits`` times
+    stay 0 (too few positions to say anything, and zeros are what compresses)."""
     theta = np.zeros(size) if theta is None else theta.copy()
+    free = visits(x, size) >= min_visits
     m, v = np.zeros(size), np.zeros(size)
     beta1, beta2 = 0.9, 0.999
     bar = tqdm(range(1, iterations + 1), desc=desc, unit="step", disable=not progress)
@@ -256,6 +267,7 @@ def fit(x, y, size, l2=L2, iterations=ITERATIONS, rate=RATE, theta=None, progres
         gradient = l2 * theta
         for row in x:
             gradient += np.bincount(row, weights=residual, minlength=size)
+        gradient *= free
         m = beta1 * m + (1 - beta1) * gradient
         v = beta2 * v + (1 - beta2) * gradient * gradient
         theta -= rate * (m / (1 - beta1 ** t)) / (np.sqrt(v / (1 - beta2 ** t)) + 1e-8)
@@ -341,7 +353,7 @@ def parse_list(parser, text, kind, what):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m learn.othello",
                                      description="Fits the N-tuple Othello evaluation (see learn/othello.py).")
-    parser.add_argument("--games", type=int, default=6000, help="self-play games a round (default: %(default)s)")
+    parser.add_argument("--games", type=int, default=10000, help="self-play games a round (default: %(default)s)")
     parser.add_argument("--rounds", type=int, default=2, help="self-play rounds (default: %(default)s)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
@@ -356,10 +368,12 @@ def main(argv=None):
     parser.add_argument("--phases", default=",".join(map(str, PHASES)),
                         help="disc counts where a phase starts (default: %(default)s)")
     parser.add_argument("--l2", type=float, default=L2, help="L2 penalty (default: %(default)s)")
+    parser.add_argument("--min-visits", type=int, default=MIN_VISITS,
+                        help="weights read fewer times in training stay 0 (default: %(default)s)")
     parser.add_argument("--iterations", type=int, default=ITERATIONS, help="Adam steps a fit (default: %(default)s)")
-    parser.add_argument("--td", type=float, default=1.0, metavar="LAMBDA",
-                        help="refit to TD(LAMBDA) returns (default: 1, the results alone)")
-    parser.add_argument("--td-passes", type=int, default=2, help="TD refits (default: %(default)s)")
+    parser.add_argument("--td", type=float, default=TD_LAMBDA, metavar="LAMBDA",
+                        help="refit to TD(LAMBDA) returns; 1: the results alone (default: %(default)s)")
+    parser.add_argument("--td-passes", type=int, default=TD_PASSES, help="TD refits (default: %(default)s)")
     parser.add_argument("--step", type=float, default=STEP, help="logits per quantized unit (default: %(default)s)")
     parser.add_argument("--cache", metavar="DIR", help="folder keeping the self-play games between runs")
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
@@ -392,11 +406,12 @@ def main(argv=None):
         x_test = design(layout, test) if last else None
         y_train = (train["label"] + 1) / 2
         theta = fit(x_train, y_train, layout.size, options.l2, options.iterations, progress=progress,
-                    desc=f"round {round_number + 1} fit")
+                    desc=f"round {round_number + 1} fit", min_visits=options.min_visits)
         for td_pass in range(options.td_passes if options.td < 1 else 0):
             y_td = td_targets(sigmoid(totals(theta, x_train)), train, options.td)
             theta = fit(x_train, y_td, layout.size, options.l2, options.iterations // 2, theta=theta,
-                        progress=progress, desc=f"round {round_number + 1} TD pass {td_pass + 1}")
+                        progress=progress, desc=f"round {round_number + 1} TD pass {td_pass + 1}",
+                        min_visits=options.min_visits)
         quantized = quantize(theta, options.step)
         encoded = (" ".join(layout.patterns), layout.phases, options.step, encode(quantized))
         if last:

@@ -9,7 +9,7 @@ Patterns (the classic set of the pattern-based Othello programs; a pattern's squ
 order, the first being digit 0 of its index):
 
 - ``edge2x``: an edge and the two X-squares next to it (10 squares);
-- ``corner2x5``: the 2x5 block at a corner along an edge (10), and ``corner3x3`` (9);
+- ``corner3x3``: the 3x3 block at a corner (9 squares);
 - ``row2``, ``row3``, ``row4``: the second, third and fourth rows (8 each);
 - ``diag8`` to ``diag4``: the diagonals of 8 down to 4 squares.
 
@@ -72,7 +72,6 @@ def _diagonals(length):
 
 PATTERNS = {
     "edge2x": _row(0) + [(1, 1), (1, 6)],
-    "corner2x5": _row(0)[:5] + _row(1)[:5],
     "corner3x3": _row(0)[:3] + _row(1)[:3] + _row(2)[:3],
     "row2": _row(1),
     "row3": _row(2),
@@ -85,9 +84,6 @@ EDGES = ((_row, 0, 1, 2), (_row, 7, 6, 5), (_col, 0, 1, 2), (_col, 7, 6, 5))  # 
 def _images():
     """[(pattern, squares)] in the order the fast evaluator reads them."""
     images = [("edge2x", line(a) + [line(b)[1], line(b)[6]]) for line, a, b, _ in EDGES]
-    for line, a, b, _ in EDGES:
-        for part in (slice(0, 5), slice(7, 2, -1)):
-            images.append(("corner2x5", line(a)[part] + line(b)[part]))
     for line, a, b, c in EDGES[:2]:
         for part in (slice(0, 3), slice(7, 4, -1)):
             images.append(("corner3x3", line(a)[part] + line(b)[part] + line(c)[part]))
@@ -262,9 +258,7 @@ def make_score(by_discs):
     is the tuple (bias, one table per image in IMAGES order) for ``n`` discs."""
     R = ROW_INDEX
     XT = [3 ** 8 * i for i in _read([1, 6])]                # the X-squares of the next row, as digits 8 and 9
-    L5, V5 = _read([0, 1, 2, 3, 4]), _read([7, 6, 5, 4, 3])  # 2x5: the line's ends
-    L5H, V5H = [3 ** 5 * i for i in L5], [3 ** 5 * i for i in V5]
-    L3, V3 = _read([0, 1, 2]), _read([7, 6, 5])              # 3x3
+    L3, V3 = _read([0, 1, 2]), _read([7, 6, 5])              # 3x3: the ends of three lines
     L3B, V3B, L3C, V3C = ([s * i for i in t] for s in (27, 729) for t in (L3, V3))
     ((M0, S0), (M1, S1), (M2, S2), (M3, S3), (M4, S4), (M5, S5), (M6, S6), (M7, S7), (M8, S8),
      (M9, S9), (M10, S10), (M11, S11), (M12, S12), (M13, S13), (M14, S14), (M15, S15), (M16, S16),
@@ -272,7 +266,7 @@ def make_score(by_discs):
     K1, K2, K4, G = _K1, _K2, _K4, _GATHER
 
     def score(mover, other):
-        (bias, e0, e1, e2, e3, a0, a1, a2, a3, a4, a5, a6, a7, b0, b1, b2, b3,
+        (bias, e0, e1, e2, e3, b0, b1, b2, b3,
          h0, h1, h2, h3, h4, h5, h6, h7, h8, h9, h10, h11,
          d0, d1, d2, d3, d4, d5, d6, d7, d8, d9, d10, d11, d12, d13, d14, d15, d16, d17) = by_discs[
             (mover | other).bit_count()]
@@ -300,8 +294,6 @@ def make_score(by_discs):
         c6 = R[y >> 48 & 255 | y >> 104 & 65280]
         c7 = R[y >> 56 & 255 | y >> 112 & 65280]
         total = (bias + e0[r0 + XT[r1]] + e1[r7 + XT[r6]] + e2[c0 + XT[c1]] + e3[c7 + XT[c6]]
-                 + a0[L5[r0] + L5H[r1]] + a1[V5[r0] + V5H[r1]] + a2[L5[r7] + L5H[r6]] + a3[V5[r7] + V5H[r6]]
-                 + a4[L5[c0] + L5H[c1]] + a5[V5[c0] + V5H[c1]] + a6[L5[c7] + L5H[c6]] + a7[V5[c7] + V5H[c6]]
                  + b0[L3[r0] + L3B[r1] + L3C[r2]] + b1[V3[r0] + V3B[r1] + V3C[r2]]
                  + b2[L3[r7] + L3B[r6] + L3C[r5]] + b3[V3[r7] + V3B[r6] + V3C[r5]]
                  + h0[r1] + h1[r6] + h2[c1] + h3[c6] + h4[r2] + h5[r5] + h6[c2] + h7[c5]

@@ -26,6 +26,10 @@ was tried and measured.
 ``--cache DIR`` keeps each round's games (and reuses them when the same command, or
 one that shares its first rounds, is run again). Needs numpy (a development
 dependency; the bundles never import it).
+
+The committed weights came from the defaults, which are the recipe:
+
+    python -m learn.othello --jobs 1 --cache results/cache
 """
 
 import argparse

@@ -143,17 +143,31 @@ def test_the_trainer_refuses_a_corrupt_weights_file(tmp_path):
     assert "cannot read N-tuple weights" in result.stderr.strip().splitlines()[-1]  # after the usage
 
 
-def test_the_tiny_training_setting_runs_end_to_end(tmp_path):
-    out = tmp_path / "weights.py"
-    assert trainer.main(["--games", "4", "--rounds", "2", "--jobs", "1", "--iterations", "3",
-                         "--td", "0.5", "--td-passes", "1", "--out", str(out), "--quiet"]) == 0
-    text = out.read_text()
-    assert "python -m learn.othello --games 4" in text and "log-loss" in text
-    namespace = {}
-    exec(text, namespace)
-    weights = ntuple.decode(namespace["PATTERNS"], namespace["PHASES"], namespace["STEP"], namespace["DATA"])
-    evaluate = ntuple.make_evaluator(GAME, weights)
-    assert -1 < evaluate(GAME.initial_state()) < 1
+def test_the_tiny_training_setting_runs_end_to_end_and_again_alike(tmp_path):
+    datas = []
+    for jobs, name in ((1, "one.py"), (2, "two.py")):  # the games do not depend on --jobs
+        out = tmp_path / name
+        assert trainer.main(["--games", "4", "--rounds", "2", "--jobs", str(jobs), "--iterations", "3",
+                             "--td", "0.5", "--td-passes", "1", "--min-visits", "1", "--out", str(out),
+                             "--quiet"]) == 0
+        text = out.read_text()
+        assert "python -m learn.othello --games 4" in text and "log-loss" in text
+        namespace = {}
+        exec(text, namespace)
+        weights = ntuple.decode(namespace["PATTERNS"], namespace["PHASES"], namespace["STEP"], namespace["DATA"])
+        evaluate = ntuple.make_evaluator(GAME, weights)
+        assert -1 < evaluate(GAME.initial_state()) < 1
+        datas.append(namespace["DATA"])
+    assert datas[0] == datas[1]
+
+
+def test_the_bot_gives_the_ntuple_evaluation_to_its_best_engine_only():
+    from bots import othello, runtime
+    for argv, module in (([], "games.othello.ntuple"), (["--engine", "alphabeta"], "games.othello.evaluation"),
+                         (["--engine", "bestfirst"], "games.othello.evaluation"),
+                         (["--engine", "alphabeta", "--eval", "ntuple"], "games.othello.ntuple")):
+        evaluate = runtime.make_evaluation(othello.BOT, runtime.parse_options(othello.BOT, argv), GAME)
+        assert evaluate.__module__ == module, argv
 
 
 def test_other_boards_and_reversed_reversi_get_the_handcrafted_evaluation():

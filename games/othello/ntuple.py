@@ -5,8 +5,10 @@ where ``total`` is an integer: a bias plus, for every *image* of every pattern o
 board, the weight of the image's configuration in its pattern's table. The tables and
 the bias belong to the phase of the game (the discs on the board, cut at ``PHASES``).
 
-Patterns (the classic set of the pattern-based Othello programs; a pattern's squares in
-order, the first being digit 0 of its index):
+Patterns (the classic set of the pattern-based Othello programs, without the 2x5
+corner block, which did not pay at the data size the trainer affords nor fit in the
+bundle: docs/tuning/othello-ntuple.md; a pattern's squares in order, the first being
+digit 0 of its index):
 
 - ``edge2x``: an edge and the two X-squares next to it (10 squares);
 - ``corner3x3``: the 3x3 block at a corner (9 squares);
@@ -14,10 +16,10 @@ order, the first being digit 0 of its index):
 - ``diag8`` to ``diag4``: the diagonals of 8 down to 4 squares.
 
 Each pattern is read on all its images under the board's 8 symmetries (rotations and
-reflections: 4, 8 or 2 of them, ``IMAGES``) with one table shared by them; where a
-symmetry maps a pattern onto itself (a row read backwards), its table gives both
-readings the same weight, so the value of a position is the value of each of its 8
-symmetric images. A configuration's index is ``sum(digit(square_j) * 3**j)``, the
+reflections: 4 of them, 2 for ``diag8``; 38 in all, ``IMAGES``) with one table shared
+by them; where a symmetry maps a pattern onto itself (a row read backwards), its table
+gives both readings the same weight, so the value of a position is the value of each
+of its 8 symmetric images. A configuration's index is ``sum(digit(square_j) * 3**j)``, the
 digit being 0 for an empty square, 1 for a disc of the side to move, 2 for one of its
 opponent's.
 
@@ -32,7 +34,8 @@ Everything is integer arithmetic up to the final ``tanh``.
 The weights live in games/othello/ntuple_weights.py, fitted by ``python -m
 learn.othello``: 8-bit integers, only the tables' canonical entries (one per set of
 configurations that a pattern's self-symmetry identifies), zlib-compressed and
-base85-encoded, decoded once (``load``).
+base85-encoded, decoded once (``load``). On other boards, and in Reversed Reversi,
+``make_evaluator`` gives the handcrafted evaluation instead.
 """
 
 import base64

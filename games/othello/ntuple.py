@@ -101,7 +101,8 @@ IMAGES = _images()
 
 
 def naive_indices(mover, other):
-    """Each image's index, square by square (the definition; tests and training use it)."""
+    """Each image's index, square by square: the definition, to which the tests hold the
+    fast evaluator and the trainer's numpy."""
     indices = []
     for _, squares in IMAGES:
         index = 0

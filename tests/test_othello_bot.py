@@ -74,6 +74,11 @@ def test_whole_game_against_a_random_mover(bundle, tmp_path, seat):
     assert play_against_random(bundle, tmp_path, seat, FAST) == ""
 
 
+@pytest.mark.parametrize("evaluation", ["handcrafted", "ntuple"])
+def test_whole_game_with_each_evaluation(bundle, tmp_path, evaluation):
+    assert play_against_random(bundle, tmp_path, 1, FAST + ["--eval", evaluation]) == ""
+
+
 def test_the_solver_engine_solves_the_last_moves_exactly(bundle, tmp_path):
     # 45 ms turns: with the fast clock's 12 ms, a loaded machine may leave every solve
     # unfinished (the solver then falls back, correctly, but this test sees no solve).

@@ -94,7 +94,7 @@ def restamp(name, game, state, rng):
                 return game.make_state(game.houses(state), game.stores(state), ply)
         return None
     if name == "onitama":
-        return state[:10] + (game.max_turns - rng.choice((2, 3)),)
+        return game.with_turn(state, game.max_turns - rng.choice((2, 3)))
     if name == "breakthrough":  # the same board in the variant with a ply limit
         return state + (LIMITED_PLIES - rng.choice((1, 2)),)
     return None

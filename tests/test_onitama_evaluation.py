@@ -145,7 +145,7 @@ def test_the_same_values_as_the_reference_evaluation(new, old, weights, monkeypa
     assert [evaluate(s) for s in states] == pytest.approx(expected, abs=1e-12)
     # Memos that fill and retire their tables every 50 entries.
     monkeypatch.setattr(rules, "MEMO_SIZE", 50)
-    monkeypatch.setattr(rules._REACH_MEMO, "limit", 50)
+    monkeypatch.setattr(rules._REACHED_MEMO, "limit", 50)
     monkeypatch.setattr(rules._MOVES_MEMO, "limit", 50)
     rules.clear_memos()
     evaluate = new(GAME, **weights)

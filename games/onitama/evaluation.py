@@ -16,13 +16,12 @@ a player after it plays, so it is ignored.
 Each side's share (its attacks, moves, material and race terms) depends on its own
 pieces, master and hand only, so it is computed once per side and kept in a bounded
 table by hand and pieces (``side_terms``): a search meets the same side in many
-positions (every child of a node shares the side that did not move). Attacks and
-moves come from the rules' own table (games/onitama/rules.py, ``side_reach``).
+positions (every child of a node shares the side that did not move).
 """
 
 import math
 
-from games.onitama.rules import MASTER_STEPS, REACH_COUNT, SIZE, SQUARES, Memo, side_reach
+from games.onitama.rules import MASTER_STEPS, SIZE, SQUARES, Memo, side_reach
 from games.weights import merged
 
 WEIGHTS = {"material": 1.0, "threat": 2.0, "danger": 0.6, "shrine": 0.3, "mobility": 0.5}
@@ -46,7 +45,7 @@ def make_evaluator(game, **weights):
     def side_terms(pieces, master, hand):
         """(attacked, moves, its terms as the side to move, as the other side, whether
         its master can step onto the enemy shrine)."""
-        covered, moves = REACH_COUNT[hand].get(pieces) or side_reach(pieces, hand)
+        covered, moves = side_reach(pieces, hand)
         sq = master.bit_length() - 1
         own = piece * pieces.bit_count() - race[hand >> 8][sq]
         terms = (covered & ~pieces, moves, own, -own, master_steps[hand][sq] & ~pieces)

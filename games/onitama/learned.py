@@ -25,8 +25,8 @@ many positions: every child of a node shares the side that did not move).
 
 import math
 
-from games.onitama.rules import (CARD_COUNT, MASTER_STEPS, REACH, REACH_COUNT, SHRINE, SIZE, SQUARES, Memo,
-                                 side_reach)
+from games.onitama.rules import (CARD_COUNT, HAND_TABLES, MASTER_STEPS, REACH, SHRINE, SIZE, SQUARES,
+                                 SQUARES_HIGH, SQUARES_LOW, Memo, side_reach)
 from games.weights import of_length
 
 CLASSES = SIZE * 3  # rows x folded files
@@ -113,8 +113,6 @@ def make_evaluator(game, weights=None):
         from games.onitama.learned_weights import WEIGHTS as weights
     of_length(weights, FEATURES, "learned Onitama evaluation")
     half = [w / 2 for w in weights]  # tanh(x / 2) = 2 sigmoid(x) - 1
-    # Per seat, per square: the weight of each kind of piece there, the side being the
-    # side to move (MY_*) or the other (THEIR_*).
     my_card, their_card = half[MY_CARD:THEIR_CARD], half[THEIR_CARD:TEMPO]
     w_threat, w_danger, w_my_moves, w_their_moves, w_my_hanging, w_their_hanging = half[THREAT:MY_CARD]
     tempo = half[TEMPO]
@@ -131,23 +129,34 @@ def make_evaluator(game, weights=None):
             per_seat.append(tuple(half[master + CLASS_OF[seat][sq]] - weight[sq] for sq in range(SQUARES)))
         sums.append(tuple(per_seat))
     sums = tuple(sums)
-    card_terms = tuple((tempo + my_card[hand & 15] + my_card[hand >> 4 & 15],
-                        their_card[hand & 15] + their_card[hand >> 4 & 15]) for hand in range(512))
-    master_steps, tanh = MASTER_STEPS, math.tanh
+    # Per hand, what its side's terms take from it: the masks of its two cards, its
+    # cards' weights as the side to move (the tempo too) and as the other side, the
+    # square sums of its seat, the master's steps onto the enemy shrine.
+    per_hand = tuple(HAND_TABLES[hand][0::2]
+                     + (tempo + my_card[hand & 15] + my_card[hand >> 4 & 15],
+                        their_card[hand & 15] + their_card[hand >> 4 & 15])
+                     + sums[hand >> 8] + (MASTER_STEPS[hand],)
+                     for hand in range(512))
+    squares_low, squares_high, tanh = SQUARES_LOW, SQUARES_HIGH, math.tanh
     memo = Memo()  # by hand: pieces | master << 25 -> side terms
     tables = memo.tables
 
     def side_terms(pieces, master, hand):
         """(attacked, students not covered by their side, its sum as the side to move,
         as the other side, whether its master can step onto the enemy shrine)."""
-        covered, moves = REACH_COUNT[hand].get(pieces) or side_reach(pieces, hand)
+        (masks_a, masks_b, as_mover, as_other, my_low, my_high, my_master,
+         their_low, their_high, their_master, master_steps) = per_hand[hand]
+        covered = moves = 0
+        free = ~pieces
+        for sq in squares_low[pieces & 0x1FFF] + squares_high[pieces >> 13]:
+            mask_a, mask_b = masks_a[sq], masks_b[sq]
+            covered |= mask_a | mask_b
+            moves += (mask_a & free).bit_count() + (mask_b & free).bit_count()
         low, high, sq = pieces & 0x1FFF, pieces >> 13, master.bit_length() - 1
-        my_low, my_high, my_master, their_low, their_high, their_master = sums[hand >> 8]
-        as_mover, as_other = card_terms[hand]
-        terms = (covered & ~pieces, pieces & ~master & ~covered,
+        terms = (covered & free, pieces & ~master & ~covered,
                  as_mover + w_my_moves * moves + my_low[low] + my_high[high] + my_master[sq],
                  as_other + w_their_moves * moves + their_low[low] + their_high[high] + their_master[sq],
-                 master_steps[hand][sq] & ~pieces)
+                 master_steps[sq] & free)
         tables[hand][pieces | master << 25] = terms
         memo.added()
         return terms

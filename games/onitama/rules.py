@@ -207,30 +207,48 @@ def _card_tables():
     return tables
 
 
+def twin(hand):
+    """The same hand with its two cards in the other order."""
+    return (hand & 15) << 4 | (hand >> 4 & 15) | (hand & 1 << SEAT_SHIFT)
+
+
 CARD_TABLES = _card_tables()
-# HAND_TABLES[hand]: the tables of its two cards, ``masks_a, moves_a, masks_b, moves_b``.
-HAND_TABLES = tuple(CARD_TABLES[hand >> SEAT_SHIFT][hand & 15] + CARD_TABLES[hand >> SEAT_SHIFT][hand >> 4 & 15]
+# HAND_TABLES[hand]: the tables of its two cards, the lower card id first (so that both
+# orders of a hand have the same moves in the same order): ``masks_a, moves_a,
+# masks_b, moves_b``.
+HAND_TABLES = tuple(CARD_TABLES[hand >> SEAT_SHIFT][min(hand & 15, hand >> 4 & 15)]
+                    + CARD_TABLES[hand >> SEAT_SHIFT][max(hand & 15, hand >> 4 & 15)]
                     for hand in range(2 << SEAT_SHIFT))
 
 
 def generate_moves(pieces, hand):
     """The legal moves of the side with ``pieces`` and ``hand`` when it is to move and
     the game is on, as a new list: piece by piece (from square 0 up), each piece's
-    moves under its first card, then under its second; the two passes (hand order)
-    when no piece can move."""
+    moves under the lower card id, then under the other; the two passes (lower card
+    id first) when no piece can move. The order of the cards in the hand does not
+    matter."""
     masks_a, moves_a, masks_b, moves_b = HAND_TABLES[hand]
     moves = []
     for sq in SQUARES_LOW[pieces & 0x1FFF] + SQUARES_HIGH[pieces >> 13]:
         moves += moves_a[sq][pieces & masks_a[sq]]
         moves += moves_b[sq][pieces & masks_b[sq]]
     if not moves:
-        moves = [pass_move(hand & 15), pass_move(hand >> 4 & 15)]
+        moves = sorted((pass_move(hand & 15), pass_move(hand >> 4 & 15)))
     return moves
 
 
+def _fresh_tables():
+    """512 empty dicts, one per hand, the two orders of a hand sharing one."""
+    tables = [None] * (2 << SEAT_SHIFT)
+    for hand in range(2 << SEAT_SHIFT):
+        shared = tables[twin(hand)]
+        tables[hand] = {} if shared is None else shared
+    return tables
+
+
 class Memo:
-    """Memo tables by hand (``tables[hand]``, a dict each) whose entries together stay
-    under ``limit``. When full they are retired whole and fresh ones begin; retired
+    """Memo tables by hand (``tables[hand]``, a dict each, shared by the two orders of
+    the hand's cards) whose entries together stay under ``limit``. When full they are retired whole and fresh ones begin; retired
     tables are freed by ``release`` (the bot calls ``release_memos`` after each answer,
     off the clock: freeing many entries takes milliseconds) or at the next retirement.
     ``tables`` is the same list for the memo's whole life (its dicts change), so hot
@@ -239,7 +257,7 @@ class Memo:
     __slots__ = ("tables", "entries", "limit", "retired", "__weakref__")
 
     def __init__(self, limit=None):
-        self.tables = [{} for _ in range(2 << SEAT_SHIFT)]
+        self.tables = _fresh_tables()
         self.entries = 0
         self.limit = MEMO_SIZE if limit is None else limit
         self.retired = None
@@ -250,14 +268,14 @@ class Memo:
         self.entries += 1
         if self.entries >= self.limit:
             self.retired = self.tables[:]  # the previous retired tables are freed here
-            self.tables[:] = [{} for _ in range(2 << SEAT_SHIFT)]
+            self.tables[:] = _fresh_tables()
             self.entries = 0
 
     def release(self):
         self.retired = None
 
     def clear(self):
-        self.tables[:] = [{} for _ in range(2 << SEAT_SHIFT)]
+        self.tables[:] = _fresh_tables()
         self.entries = 0
         self.retired = None
 
@@ -275,18 +293,30 @@ def clear_memos():
     """Empties every memo (for benchmarks of a cold start)."""
     for memo in list(MEMOS):
         memo.clear()
+    _SEEN.clear()
 
 
 # What each side (pieces, hand) can do, by hand and pieces: MOVES[hand][pieces] its
 # legal moves when it is to move (a tuple, as ``generate_moves`` orders them),
-# REACH_COUNT[hand][pieces] the squares its pieces reach (own pieces included) and its
-# number of moves.
-_MOVES_MEMO, _REACH_MEMO = Memo(), Memo()
-MOVES, REACH_COUNT = _MOVES_MEMO.tables, _REACH_MEMO.tables
+# REACHED[hand][pieces] the squares without own pieces that they reach.
+_MOVES_MEMO, _REACHED_MEMO = Memo(), Memo()
+MOVES, REACHED = _MOVES_MEMO.tables, _REACHED_MEMO.tables
+
+
+_SEEN = {}  # pieces | hand << 25 of move lists generated once and not kept (a few thousand)
+_CANONICAL = tuple(min(hand, twin(hand)) for hand in range(2 << SEAT_SHIFT))
 
 
 def side_moves(pieces, hand):
-    """``generate_moves(pieces, hand)`` as a tuple, memoised."""
+    """``generate_moves(pieces, hand)``, memoised from the second time it is asked
+    for: a search asks again for most sides (siblings share one), random games seldom,
+    and keeping a list costs more than making it."""
+    key = pieces | _CANONICAL[hand] << 25
+    if key not in _SEEN:
+        if len(_SEEN) >= 8192:
+            _SEEN.clear()
+        _SEEN[key] = None
+        return generate_moves(pieces, hand)
     moves = tuple(generate_moves(pieces, hand))
     MOVES[hand][pieces] = moves
     _MOVES_MEMO.added()
@@ -295,7 +325,7 @@ def side_moves(pieces, hand):
 
 def side_reach(pieces, hand):
     """``(covered, moves)``: the squares the pieces ``pieces`` of the side holding
-    ``hand`` reach (own pieces included), and the number of their moves; memoised."""
+    ``hand`` reach (own pieces included), and the number of their moves."""
     masks_a, _, masks_b, _ = HAND_TABLES[hand]
     covered = count = 0
     free = ~pieces
@@ -303,9 +333,15 @@ def side_reach(pieces, hand):
         mask_a, mask_b = masks_a[sq], masks_b[sq]
         covered |= mask_a | mask_b
         count += (mask_a & free).bit_count() + (mask_b & free).bit_count()
-    REACH_COUNT[hand][pieces] = found = (covered, count)
-    _REACH_MEMO.added()
-    return found
+    return covered, count
+
+
+def side_reached(pieces, hand):
+    """The squares without own pieces that the side's moves reach, memoised."""
+    reached = side_reach(pieces, hand)[0] & ~pieces
+    REACHED[hand][pieces] = reached
+    _REACHED_MEMO.added()
+    return reached
 
 
 # -- the hot functions: pure functions of the state, shared by every Onitama object ---
@@ -344,10 +380,14 @@ def random_playout(state, random):
         if not moves:
             moves = [pass_move(hand & 15), pass_move(hand >> 4 & 15)]
         card9, from_to, not_to, from_bit, to_bit = effects[moves[int(random() * len(moves))]]
-        mine, theirs, my_master, their_master, hand, their_hand, centre, turn = (
-            theirs & not_to, mine ^ from_to, their_master & not_to,
-            to_bit if my_master == from_bit else my_master,
-            their_hand, kept[hand | card9] | centre << 4, card9 >> 9, turn + 1)
+        if my_master == from_bit:
+            my_master = to_bit
+        # play(), field by field (pairs swap without building a tuple)
+        mine, theirs = theirs & not_to, mine ^ from_to
+        my_master, their_master = their_master & not_to, my_master
+        hand, their_hand = their_hand, kept[hand | card9] | centre << 4
+        centre = card9 >> 9
+        turn += 1
     return mine, theirs, my_master, their_master, hand, their_hand, centre, turn
 
 
@@ -371,8 +411,10 @@ def noisy_moves(state, moves):
     Alpha-beta's quiescence search plays these beyond its depth limit."""
     mine, theirs, my_master, _, hand = state[:5]
     shrine = ENEMY_SHRINE[hand >> 8]
-    covered = (REACH_COUNT[hand].get(mine) or side_reach(mine, hand))[0]
-    if not covered & ~mine & (theirs | shrine):
+    reached = REACHED[hand].get(mine)
+    if reached is None:
+        reached = side_reached(mine, hand)
+    if not reached & (theirs | shrine):
         return []
     master_step = my_master | shrine
     to_bit, from_to = TO_BIT, FROM_TO

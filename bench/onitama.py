@@ -25,7 +25,7 @@ import time
 
 from bench.common import engine_rate, time_discipline
 from engines.alphabeta import AlphaBeta, AlphaBetaPlus
-from engines.base import plain_random_playout, random_plies
+from engines.base import is_proven, plain_random_playout, random_plies
 from engines.bestfirst import BestFirst
 from games.onitama import learned, reference, rules
 from games.onitama.evaluation import make_evaluator
@@ -92,15 +92,18 @@ def playout_rate(game, seconds, hook, seed=1):
 
 
 def search_positions(game, count=4, seed=7):
-    """Positions of several deals, 4 to 16 plies in, that a search of a second does not
-    solve."""
+    """Positions of several deals, 4 to 16 plies in, where a 4-ply search proves
+    nothing (a search of a second stays busy)."""
     rng = random.Random(seed)
-    found = [midgame(game)]
+    found = []
+    candidates = [midgame(game)]
     while len(found) < count:
-        state = random_plies(game, game.initial_state(tuple(rng.sample(range(CARD_COUNT), 5))), rng,
-                             rng.choice((4, 8, 12, 16)))
-        if game.legal_moves(state) and game.winner(state) is None:
-            found.append(state)
+        state = candidates.pop() if candidates else random_plies(
+            game, game.initial_state(tuple(rng.sample(range(CARD_COUNT), 5))), rng, rng.choice((4, 8, 12, 16)))
+        if game.legal_moves(state):
+            probe = AlphaBeta(game, reference.make_handcrafted_evaluator(game), max_depth=4)
+            if not is_proven(probe.search(state, time.perf_counter() + 60).value):
+                found.append(state)
     return found
 
 

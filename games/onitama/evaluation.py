@@ -21,7 +21,8 @@ positions (every child of a node shares the side that did not move).
 
 import math
 
-from games.onitama.rules import MASTER_STEPS, SIZE, SQUARES, Memo, side_reach
+from games.onitama.rules import (FULL, HAND_TABLES, MASTER_STEPS, SIZE, SQUARES, SQUARES_HIGH, SQUARES_LOW,
+                                 Memo)
 from games.weights import merged
 
 WEIGHTS = {"material": 1.0, "threat": 2.0, "danger": 0.6, "shrine": 0.3, "mobility": 0.5}
@@ -38,17 +39,26 @@ def make_evaluator(game, **weights):
     w_shrine, w_mobility = w["shrine"], w["mobility"]
     piece = w_material / 4  # a piece's material term
     race = tuple(tuple(w_shrine * STEPS_TO[sq][seat] / 4 for sq in range(SQUARES)) for seat in (0, 1))
-    master_steps, tanh = MASTER_STEPS, math.tanh
+    master_steps, hand_tables, tanh = MASTER_STEPS, HAND_TABLES, math.tanh
+    squares_low, squares_high = SQUARES_LOW, SQUARES_HIGH
     memo = Memo()  # by hand: pieces | master << 25 -> side terms
     tables = memo.tables
 
     def side_terms(pieces, master, hand):
-        """(attacked, moves, its terms as the side to move, as the other side, whether
-        its master can step onto the enemy shrine)."""
-        covered, moves = side_reach(pieces, hand)
+        """(attacked, moves, its terms as the side to move, as the other side, its
+        threats: the squares attacked, all of them if its master can step onto the
+        enemy shrine)."""
+        masks_a, _, masks_b, _ = hand_tables[hand]
+        covered = moves = 0
+        free = ~pieces
+        for sq in squares_low[pieces & 0x1FFF] + squares_high[pieces >> 13]:
+            mask_a, mask_b = masks_a[sq], masks_b[sq]
+            covered |= mask_a | mask_b
+            moves += (mask_a & free).bit_count() + (mask_b & free).bit_count()
         sq = master.bit_length() - 1
         own = piece * pieces.bit_count() - race[hand >> 8][sq]
-        terms = (covered & ~pieces, moves, own, -own, master_steps[hand][sq] & ~pieces)
+        attacked = covered & free
+        terms = (attacked, moves, own, -own, FULL if master_steps[hand][sq] & free else attacked)
         tables[hand][pieces | master << 25] = terms
         memo.added()
         return terms
@@ -58,12 +68,12 @@ def make_evaluator(game, **weights):
         my_terms = tables[hand].get(mine | my_master << 25) or side_terms(mine, my_master, hand)
         their_terms = (tables[their_hand].get(theirs | their_master << 25)
                        or side_terms(theirs, their_master, their_hand))
-        my_attacks, my_moves, total, _, my_shrine = my_terms
-        their_attacks, their_moves, _, their_total, their_shrine = their_terms
+        _, my_moves, total, _, my_threats = my_terms
+        _, their_moves, _, their_total, their_threats = their_terms
         total += their_total + w_mobility * (my_moves - their_moves) / (my_moves + their_moves + 1)
-        if my_shrine or my_attacks & their_master:
+        if my_threats & their_master:
             total += w_threat
-        if their_shrine or their_attacks & my_master:
+        if their_threats & my_master:
             total -= w_danger
         return tanh(total)
 

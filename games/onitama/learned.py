@@ -25,7 +25,7 @@ many positions: every child of a node shares the side that did not move).
 
 import math
 
-from games.onitama.rules import (CARD_COUNT, HAND_TABLES, MASTER_STEPS, REACH, SHRINE, SIZE, SQUARES,
+from games.onitama.rules import (CARD_COUNT, FULL, HAND_TABLES, MASTER_STEPS, REACH, SHRINE, SIZE, SQUARES,
                                  SQUARES_HIGH, SQUARES_LOW, Memo, side_reach)
 from games.weights import of_length
 
@@ -143,7 +143,8 @@ def make_evaluator(game, weights=None):
 
     def side_terms(pieces, master, hand):
         """(attacked, students not covered by their side, its sum as the side to move,
-        as the other side, whether its master can step onto the enemy shrine)."""
+        as the other side, its threats: the squares attacked, all of them if its
+        master can step onto the enemy shrine)."""
         (masks_a, masks_b, as_mover, as_other, my_low, my_high, my_master,
          their_low, their_high, their_master, master_steps) = per_hand[hand]
         covered = moves = 0
@@ -153,10 +154,11 @@ def make_evaluator(game, weights=None):
             covered |= mask_a | mask_b
             moves += (mask_a & free).bit_count() + (mask_b & free).bit_count()
         low, high, sq = pieces & 0x1FFF, pieces >> 13, master.bit_length() - 1
-        terms = (covered & free, pieces & ~master & ~covered,
+        attacked = covered & free
+        terms = (attacked, pieces & ~master & ~covered,
                  as_mover + w_my_moves * moves + my_low[low] + my_high[high] + my_master[sq],
                  as_other + w_their_moves * moves + their_low[low] + their_high[high] + their_master[sq],
-                 master_steps[sq] & free)
+                 FULL if master_steps[sq] & free else attacked)
         tables[hand][pieces | master << 25] = terms
         memo.added()
         return terms
@@ -166,8 +168,8 @@ def make_evaluator(game, weights=None):
         my_terms = tables[hand].get(mine | my_master << 25) or side_terms(mine, my_master, hand)
         their_terms = (tables[their_hand].get(theirs | their_master << 25)
                        or side_terms(theirs, their_master, their_hand))
-        my_attacks, my_loose, total, _, my_shrine = my_terms
-        their_attacks, their_loose, _, their_total, their_shrine = their_terms
+        my_attacks, my_loose, total, _, my_threats = my_terms
+        their_attacks, their_loose, _, their_total, their_threats = their_terms
         total += their_total
         hanging = my_loose & their_attacks
         if hanging:
@@ -175,9 +177,9 @@ def make_evaluator(game, weights=None):
         hanging = their_loose & my_attacks
         if hanging:
             total += w_their_hanging * hanging.bit_count()
-        if my_shrine or my_attacks & their_master:
+        if my_threats & their_master:
             total += w_threat
-        if their_shrine or their_attacks & my_master:
+        if their_threats & my_master:
             total += w_danger
         return tanh(total)
 

@@ -409,16 +409,18 @@ def noisy_moves(state, moves):
     """The moves among ``moves`` that change the game at once: captures (the master
     too, which wins) and the master's step onto the enemy shrine (which wins).
     Alpha-beta's quiescence search plays these beyond its depth limit."""
-    mine, theirs, my_master, _, hand = state[:5]
-    shrine = ENEMY_SHRINE[hand >> 8]
+    mine, theirs, my_master, _, hand, _, _, _ = state
     reached = REACHED[hand].get(mine)
     if reached is None:
         reached = side_reached(mine, hand)
-    if not reached & (theirs | shrine):
-        return []
-    master_step = my_master | shrine
-    to_bit, from_to = TO_BIT, FROM_TO
-    return [move for move in moves if to_bit[move] & theirs or from_to[move] == master_step]
+    shrine = reached & ENEMY_SHRINE[hand >> 8]
+    if shrine and MASTER_STEPS[hand][my_master.bit_length() - 1] & shrine:
+        master_step, to_bit, from_to = my_master | shrine, TO_BIT, FROM_TO
+        return [move for move in moves if to_bit[move] & theirs or from_to[move] == master_step]
+    if reached & theirs:
+        to_bit = TO_BIT
+        return [move for move in moves if to_bit[move] & theirs]
+    return []
 
 
 def null_move(state):

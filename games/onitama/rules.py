@@ -175,13 +175,23 @@ MASTER_STEPS = tuple(
     tuple((REACH[hand >> 8][hand & 15][sq] | REACH[hand >> 8][hand >> 4 & 15][sq]) & ENEMY_SHRINE[hand >> 8]
           for sq in range(SQUARES))
     for hand in range(512))
-TO_BIT = tuple(effect[4] if effect else 0 for effect in EFFECTS)
-FROM_TO = tuple(effect[1] if effect else 0 for effect in EFFECTS)
+TO_BIT = tuple([effect[4] if effect else 0 for effect in EFFECTS])   # by move: its target's bit
+FROM_TO = tuple([effect[1] if effect else 0 for effect in EFFECTS])  # by move: its from and to bits
+
+
+
+def _squares_of(first, count):
+    """For every int below 2**count: the squares ``first + i`` of its set bits i, in
+    increasing order."""
+    found = [()]
+    for sq in range(first, first + count):
+        found += [squares + (sq,) for squares in found]
+    return tuple(found)
+
 
 # The squares of a board's set bits, increasing: SQUARES_LOW[board & 0x1FFF] +
 # SQUARES_HIGH[board >> 13].
-SQUARES_LOW = tuple(tuple(sq for sq in range(13) if bits >> sq & 1) for bits in range(1 << 13))
-SQUARES_HIGH = tuple(tuple(sq + 13 for sq in range(12) if bits >> sq & 1) for bits in range(1 << 12))
+SQUARES_LOW, SQUARES_HIGH = _squares_of(0, 13), _squares_of(13, 12)
 
 
 def _card_tables():

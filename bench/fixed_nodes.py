@@ -48,6 +48,9 @@ class NodeBudget(Deadline):
         self.left -= 1
         return self.left <= 0
 
+    def due(self):  # called once the countdown reaches 0: the budget is spent
+        return True
+
 
 def configuration(spec, bot):
     """(name, engine name, parameters, evaluation name) of a command-line spec."""

@@ -223,51 +223,50 @@ def twin(hand):
 
 
 CARD_TABLES = _card_tables()
-# HAND_TABLES[hand]: the tables of its two cards, the lower card id first (so that both
-# orders of a hand have the same moves in the same order): ``masks_a, moves_a,
-# masks_b, moves_b``.
-HAND_TABLES = tuple(CARD_TABLES[hand >> SEAT_SHIFT][min(hand & 15, hand >> 4 & 15)]
-                    + CARD_TABLES[hand >> SEAT_SHIFT][max(hand & 15, hand >> 4 & 15)]
+# HAND_TABLES[hand]: the tables of its two cards, ``masks_a, moves_a, masks_b, moves_b``.
+HAND_TABLES = tuple(CARD_TABLES[hand >> SEAT_SHIFT][hand & 15] + CARD_TABLES[hand >> SEAT_SHIFT][hand >> 4 & 15]
                     for hand in range(2 << SEAT_SHIFT))
 
 
 def generate_moves(pieces, hand):
     """The legal moves of the side with ``pieces`` and ``hand`` when it is to move and
     the game is on, as a new list: piece by piece (from square 0 up), each piece's
-    moves under the lower card id, then under the other; the two passes (lower card
-    id first) when no piece can move. The order of the cards in the hand does not
-    matter."""
+    moves under its first card, then under its second (the previous rules' order, so
+    random games and the positions tests draw from them stay the same); the two
+    passes (hand order) when no piece can move."""
     masks_a, moves_a, masks_b, moves_b = HAND_TABLES[hand]
     moves = []
     for sq in SQUARES_LOW[pieces & 0x1FFF] + SQUARES_HIGH[pieces >> 13]:
         moves += moves_a[sq][pieces & masks_a[sq]]
         moves += moves_b[sq][pieces & masks_b[sq]]
     if not moves:
-        moves = sorted((pass_move(hand & 15), pass_move(hand >> 4 & 15)))
+        moves = [pass_move(hand & 15), pass_move(hand >> 4 & 15)]
     return moves
 
 
-def _fresh_tables():
-    """512 empty dicts, one per hand, the two orders of a hand sharing one."""
+def _fresh_tables(twins):
+    """512 empty dicts, one per hand; the two orders of a hand share one if ``twins``."""
     tables = [None] * (2 << SEAT_SHIFT)
     for hand in range(2 << SEAT_SHIFT):
-        shared = tables[twin(hand)]
+        shared = tables[twin(hand)] if twins else None
         tables[hand] = {} if shared is None else shared
     return tables
 
 
 class Memo:
-    """Memo tables by hand (``tables[hand]``, a dict each, shared by the two orders of
-    the hand's cards) whose entries together stay under ``limit``. When full they are retired whole and fresh ones begin; retired
+    """Memo tables by hand (``tables[hand]``, a dict each; with ``twins``, one shared
+    by the two orders of the hand's cards, for what does not depend on their order)
+    whose entries together stay under ``limit``. When full they are retired whole and fresh ones begin; retired
     tables are freed by ``release`` (the bot calls ``release_memos`` after each answer,
     off the clock: freeing many entries takes milliseconds) or at the next retirement.
     ``tables`` is the same list for the memo's whole life (its dicts change), so hot
     code may keep a reference to it."""
 
-    __slots__ = ("tables", "entries", "limit", "retired", "__weakref__")
+    __slots__ = ("tables", "twins", "entries", "limit", "retired", "__weakref__")
 
-    def __init__(self, limit=None):
-        self.tables = _fresh_tables()
+    def __init__(self, limit=None, twins=True):
+        self.twins = twins
+        self.tables = _fresh_tables(twins)
         self.entries = 0
         self.limit = MEMO_SIZE if limit is None else limit
         self.retired = None
@@ -278,14 +277,14 @@ class Memo:
         self.entries += 1
         if self.entries >= self.limit:
             self.retired = self.tables[:]  # the previous retired tables are freed here
-            self.tables[:] = _fresh_tables()
+            self.tables[:] = _fresh_tables(self.twins)
             self.entries = 0
 
     def release(self):
         self.retired = None
 
     def clear(self):
-        self.tables[:] = _fresh_tables()
+        self.tables[:] = _fresh_tables(self.twins)
         self.entries = 0
         self.retired = None
 
@@ -309,25 +308,24 @@ def clear_memos():
 # What each side (pieces, hand) can do, by hand and pieces: MOVES[hand][pieces] its
 # legal moves when it is to move (a tuple, as ``generate_moves`` orders them),
 # REACHED[hand][pieces] the squares without own pieces that they reach.
-_MOVES_MEMO, _REACHED_MEMO = Memo(), Memo()
+_MOVES_MEMO, _REACHED_MEMO = Memo(twins=False), Memo()
 MOVES, REACHED = _MOVES_MEMO.tables, _REACHED_MEMO.tables
 
 
 _SEEN = {}  # pieces | hand << 25 of move lists generated once and not kept (a few thousand)
-_CANONICAL = tuple(min(hand, twin(hand)) for hand in range(2 << SEAT_SHIFT))
 
 
 def side_moves(pieces, hand):
-    """``generate_moves(pieces, hand)``, memoised from the second time it is asked
-    for: a search asks again for most sides (siblings share one), random games seldom,
-    and keeping a list costs more than making it."""
-    key = pieces | _CANONICAL[hand] << 25
+    """``generate_moves(pieces, hand)`` as a tuple, memoised from the second time it is
+    asked for: a search asks again for most sides (siblings share one), random games
+    seldom, and keeping a list costs more than making it."""
+    moves = tuple(generate_moves(pieces, hand))
+    key = pieces | hand << 25
     if key not in _SEEN:
         if len(_SEEN) >= 8192:
             _SEEN.clear()
         _SEEN[key] = None
-        return generate_moves(pieces, hand)
-    moves = tuple(generate_moves(pieces, hand))
+        return moves
     MOVES[hand][pieces] = moves
     _MOVES_MEMO.added()
     return moves
@@ -356,6 +354,7 @@ def side_reached(pieces, hand):
 
 # -- the hot functions: pure functions of the state, shared by every Onitama object ---
 def legal_moves(state):
+    """A tuple (a new list when the game is over, empty)."""
     mine, _, my_master, their_master, hand, _, _, turn = state
     if not my_master or their_master & SHRINE[hand >> 8] or turn >= MAX_TURNS:
         return []

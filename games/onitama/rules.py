@@ -68,6 +68,7 @@ START_ROWS = (0b11111, 0b11111 << 20)      # row 1, row 5
 
 SEAT_SHIFT = 8                             # a hand: card_a | card_b << 4 | seat << 8
 MEMO_SIZE = 60_000                         # entries of a memo at most (see Memo)
+RELEASE_SIZE = 10_000                      # retired entries a memo frees between turns (about 1 ms)
 
 
 def square(col, row):
@@ -256,11 +257,12 @@ def _fresh_tables(twins):
 class Memo:
     """Memo tables by hand (``tables[hand]``, a dict each; with ``twins``, one shared
     by the two orders of the hand's cards, for what does not depend on their order)
-    whose entries together stay under ``limit``. When full they are retired whole and fresh ones begin; retired
-    tables are freed by ``release`` (the bot calls ``release_memos`` after each answer,
-    off the clock: freeing many entries takes milliseconds) or at the next retirement.
-    ``tables`` is the same list for the memo's whole life (its dicts change), so hot
-    code may keep a reference to it."""
+    whose entries together stay under ``limit``. When full they are retired whole and
+    fresh ones begin. Freeing many entries takes milliseconds, so retired tables are
+    freed a few thousand entries at a time by ``release`` (the bot calls
+    ``release_memos`` after each answer, while the other side thinks), or all at once
+    at the next retirement. ``tables`` is the same list for the memo's whole life (its
+    dicts change), so hot code may keep a reference to it."""
 
     __slots__ = ("tables", "twins", "entries", "limit", "retired", "__weakref__")
 
@@ -269,33 +271,39 @@ class Memo:
         self.tables = _fresh_tables(twins)
         self.entries = 0
         self.limit = MEMO_SIZE if limit is None else limit
-        self.retired = None
+        self.retired = []
         MEMOS.add(self)
 
     def added(self):
         """Counts one new entry; retires the tables when they are full."""
         self.entries += 1
         if self.entries >= self.limit:
-            self.retired = self.tables[:]  # the previous retired tables are freed here
+            self.retired = [table for table in self.tables if table]  # the previous ones are freed here
             self.tables[:] = _fresh_tables(self.twins)
             self.entries = 0
 
-    def release(self):
-        self.retired = None
+    def release(self, entries=RELEASE_SIZE):
+        """Frees retired tables, about ``entries`` entries at most."""
+        retired = self.retired
+        while retired and entries > 0:
+            table = retired.pop()
+            entries -= len(table)
+            table.clear()
 
     def clear(self):
         self.tables[:] = _fresh_tables(self.twins)
         self.entries = 0
-        self.retired = None
+        self.retired = []
 
 
 MEMOS = weakref.WeakSet()  # every Memo alive (the evaluations have theirs)
 
 
-def release_memos():
-    """Frees the retired tables of every memo (between turns)."""
+def release_memos(entries=RELEASE_SIZE):
+    """Frees retired memo tables, about ``entries`` entries of each memo at most (the
+    bot calls it after each answer)."""
     for memo in list(MEMOS):
-        memo.release()
+        memo.release(entries)
 
 
 def clear_memos():

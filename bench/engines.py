@@ -188,7 +188,7 @@ def endgame_positions(name, game, count, size):
                 found.append(state)
         elif name == "onitama":
             state = states[rng.randrange(len(states) - 1)]
-            state = state[:10] + (game.max_turns - size,)
+            state = game.with_turn(state, game.max_turns - size)
             if game.legal_moves(state):
                 found.append(state)
         elif name == "breakthrough":  # the variant with a ply limit (a draw there)

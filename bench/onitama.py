@@ -1,31 +1,44 @@
-"""Onitama: rules speed, best-first speed and the bundle's time discipline. open_spiel
-has no Onitama, so there is no reference implementation to run side by side: the
-figures are ours only."""
+"""Onitama: the rules' speed against the previous rules, side by side; best-first speed;
+the bundle's time discipline. open_spiel has no Onitama, so the reference is our own
+previous rules (games/onitama/reference.py, with their evaluations).
+
+Old and new are measured in alternated rounds (``rounds``, 3 by default), medians
+reported with the ratio new/old; the target is 2x on the random playouts and on the
+alpha-beta positions per second. Rates are per second of the process's CPU time, which
+a busy machine disturbs less than the wall clock (searches still stop at a wall-clock
+deadline, as in the bots). The collector is off, as in the bots.
+
+- random playouts, plies per second, each game a new random deal: the plain loop of
+  ``legal_moves`` and ``play`` (moves drawn as MCTS draws them), and what MCTS runs (the
+  rules' ``random_playout`` where they have one: the new rules; the plain loop for the
+  old ones);
+- alpha-beta positions per second: ``alphabeta+`` with the learned evaluation (the
+  bot's default) and ``alphabeta`` with the handcrafted one, from positions of several
+  deals: searches of ``seconds`` each, every one from cold memo tables; and the turns
+  of a game (the arena's turn, 36 ms, for both seats along a fixed game), the engines
+  and memo tables kept from turn to turn as in a bot.
+"""
+import gc
 import random
 import statistics
+import time
 
-from bench.common import engine_rate, playout_rate, time_discipline
+from bench.common import engine_rate, time_discipline
+from engines.alphabeta import AlphaBeta, AlphaBetaPlus
+from engines.base import is_proven, plain_random_playout, random_plies
 from engines.bestfirst import BestFirst
+from games.onitama import learned, reference, rules
 from games.onitama.evaluation import make_evaluator
 from games.onitama.rules import CARD_COUNT, Onitama
 
 START_CARDS = (15, 10, 2, 9, 6)   # Tiger + Dragon, Frog + Rabbit, Crab in the centre
+TURN_S = 0.05 * 0.73              # the bot's share of the arena's 50 ms turn
 
-
-def random_deal_game(game):
-    """One random game from a random deal, in the loop shape of bench.common."""
-    legal_moves, play, initial = game.legal_moves, game.play, game.initial_state
-
-    def step(rng):
-        state = initial(tuple(rng.sample(range(CARD_COUNT), 5)))
-        plies = 0
-        moves = legal_moves(state)
-        while moves:
-            state = play(state, rng.choice(moves))
-            moves = legal_moves(state)
-            plies += 1
-        return plies
-    return step
+# label: (engine, (old rules' evaluation, new rules' evaluation))
+SEARCHES = {
+    "alphabeta+ learned": (AlphaBetaPlus, (reference.make_learned_evaluator, learned.make_evaluator)),
+    "alphabeta handcrafted": (AlphaBeta, (reference.make_handcrafted_evaluator, make_evaluator)),
+}
 
 
 def midgame(game, plies=10, seed=5):
@@ -42,12 +55,139 @@ def midgame(game, plies=10, seed=5):
             return state
 
 
+def convert(state, source, target):
+    """The same position in the other rules' state."""
+    pieces, masters = source.pieces(state)
+    hand0, hand1, centre = source.hands(state)
+    return target.make_state(pieces, masters, (hand0, hand1), centre, source.to_move(state), source.turn(state))
+
+
+def playout_rate(game, seconds, hook, seed=1):
+    """Plies per CPU second of random games from random deals, each move drawn as
+    ``moves[int(random() * len(moves))]``: with the rules' ``random_playout`` when
+    ``hook``, else the plain loop. The hook's plies are counted afterwards, untimed, by
+    replaying the same draws through the plain loop."""
+    rng = random.Random(seed)
+    deals, finals = [], []
+    draws = random.Random(seed)
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.initial_state(tuple(rng.sample(range(CARD_COUNT), 5)))
+        deals.append(state)
+        if hook:
+            finals.append(game.random_playout(state, draws.random))
+        else:
+            finals.append(plain_random_playout(game, state, draws.random))
+    elapsed = time.process_time() - start
+    if not hook:
+        return sum(plies for _, plies in finals) / elapsed
+    replay = random.Random(seed)
+    plies = 0
+    for state, final in zip(deals, finals):
+        end, played = plain_random_playout(game, state, replay.random)
+        if end != final:
+            raise RuntimeError("onitama: random_playout left the game that legal_moves and play give")
+        plies += played
+    return plies / elapsed
+
+
+def search_positions(game, count=4, seed=7):
+    """Positions of several deals, 4 to 16 plies in, where a 4-ply search proves
+    nothing (a search of a second stays busy)."""
+    rng = random.Random(seed)
+    found = []
+    candidates = [midgame(game)]
+    while len(found) < count:
+        state = candidates.pop() if candidates else random_plies(
+            game, game.initial_state(tuple(rng.sample(range(CARD_COUNT), 5))), rng, rng.choice((4, 8, 12, 16)))
+        if game.legal_moves(state):
+            probe = AlphaBeta(game, reference.make_handcrafted_evaluator(game), max_depth=4)
+            if not is_proven(probe.search(state, time.perf_counter() + 60).value):
+                found.append(state)
+    return found
+
+
+def search_rate(engine_class, game, evaluator, state, seconds):
+    """(positions per CPU second, depth) of a fresh engine from cold memo tables."""
+    rules.clear_memos()
+    engine = engine_class(game, evaluator(game))
+    cpu = time.process_time()
+    result = engine.search(state, time.perf_counter() + seconds)
+    return result.nodes / (time.process_time() - cpu), result.depth
+
+
+def game_line(game, plies=40, seed=3):
+    """A fixed game line (random moves, no captures while quieter moves exist, so that
+    it lasts): the positions the turns of the game rate search."""
+    rng = random.Random(seed)
+    state = game.initial_state(START_CARDS)
+    line = []
+    while len(line) < plies and game.legal_moves(state):
+        line.append(state)
+        moves = game.legal_moves(state)
+        quiet = [m for m in moves if m not in game.noisy_moves(state, moves)]
+        state = game.play(state, rng.choice(quiet or moves))
+    return line
+
+
+def game_rate(engine_class, game, evaluator, line):
+    """Positions per CPU second over the turns of ``line``, each searched for the bot's
+    share of the arena's turn by the engine of its seat, the engines and the memo
+    tables kept between turns as in a bot."""
+    rules.clear_memos()
+    engines = [engine_class(game, evaluator(game)) for _ in (0, 1)]
+    nodes = 0
+    cpu = time.process_time()
+    for state in line:
+        nodes += engines[game.to_move(state)].search(state, time.perf_counter() + TURN_S).nodes
+        rules.release_memos()  # as the bots do after each answer
+    return nodes / (time.process_time() - cpu)
+
+
+def side_by_side(quick=False, rounds=3):
+    """Prints the old and new rules' figures, alternated rounds, medians and ratios."""
+    old, new = reference.Onitama(), Onitama()
+    seconds = 0.5 if quick else 1.0
+    figures = {}
+
+    def note(key, side, value):
+        figures.setdefault(key, {"old": [], "new": []})[side].append(value)
+
+    positions = search_positions(old)
+    line = game_line(old, 16 if quick else 40)
+    gc.disable()
+    try:
+        for round_ in range(rounds):
+            sides = [("old", old), ("new", new)]
+            if round_ % 2:
+                sides.reverse()
+            for side, game in sides:
+                states = positions if game is old else [convert(s, old, new) for s in positions]
+                turns = line if game is old else [convert(s, old, new) for s in line]
+                note("random playouts, plain loop (plies/s)", side, playout_rate(game, seconds, hook=False))
+                note("random playouts as MCTS runs them (plies/s)", side,
+                     playout_rate(game, seconds, hook=game is new))
+                for label, (engine, evaluators) in SEARCHES.items():
+                    evaluator = evaluators[game is new]
+                    rates = [search_rate(engine, game, evaluator, s, seconds)[0] for s in states]
+                    note(f"{label}, {seconds:g} s searches (positions/s)", side, statistics.median(rates))
+                    note(f"{label}, a game's turns (positions/s)", side, game_rate(engine, game, evaluator, turns))
+            print(f"  round {round_ + 1} of {rounds} done", flush=True)
+    finally:
+        gc.enable()
+    width = max(map(len, figures))
+    print(f"{'onitama, old rules against new (medians of ' + str(rounds) + ' rounds)':{width}} "
+          f"{'old':>10} {'new':>10} {'new/old':>8}")
+    for key, values in figures.items():
+        before, after = statistics.median(values["old"]), statistics.median(values["new"])
+        print(f"{key:{width}} {before:10,.0f} {after:10,.0f} {after / before:7.2f}x"
+              f" {'(target 2x met)' if after / before >= 2 else '(target 2x missed)'}")
+
+
 def run(quick=False, rounds=3):
+    side_by_side(quick, rounds)
     game = Onitama()
     seconds = 1.0 if quick else 3.0
-    rates = [playout_rate(random_deal_game(game), seconds) for _ in range(rounds)]
-    print(f"onitama random playouts: ours {statistics.median(rates):,.0f} plies/s "
-          f"(median of {rounds} rounds of {seconds}s; open_spiel has no Onitama)")
     evaluate = make_evaluator(game)
     for label, state in (("start", game.initial_state(START_CARDS)), ("midgame (ply 10)", midgame(game))):
         rate, depth = engine_rate(lambda: BestFirst(game, evaluate), state, seconds)

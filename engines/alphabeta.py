@@ -21,6 +21,11 @@ The tools, each of which can be switched off to measure what it brings:
   by default so that the baseline stays the seeds' generic alpha-beta: a quiescence
   search of ``quiescence`` plies at the leaves (``_quiesce``), and late move reductions
   (``reduce_after``: quiet moves after the first few searched one ply shallower first);
+- for games that say when the side to move faces a threat it must answer
+  (``threatened``: Onitama's master attacked), off by default: threat extensions
+  (``extend=K``): a leaf whose side to move is threatened is searched one ply more,
+  all moves, instead of standing on its evaluation, at most ``K`` plies past the
+  iteration's depth on any line;
 - for games that can hand the move over (``null_move``), off by default: null-move
   pruning (``null_move=R``): at a null-window node whose evaluation already reaches
   beta, the side to move first passes, and if a search ``R`` plies shallower still
@@ -144,11 +149,13 @@ class AlphaBeta:
 
     def __init__(self, game, evaluate, tt=True, tt_size=TT_SIZE, killers=True, history=True,
                  pvs=True, aspiration=ASPIRATION, mtdf=False, order_depth=0,
-                 max_depth=MAX_DEPTH, quiescence=0, reduce_after=0, null_move=0):
+                 max_depth=MAX_DEPTH, quiescence=0, reduce_after=0, null_move=0, extend=0):
         if quiescence or reduce_after:
             require_hook(game, "noisy_moves", "quiescence and reduce_after")
         if null_move:
             require_hook(game, "null_move", "null_move")
+        if extend:
+            require_hook(game, "threatened", "extend")
         self.game = game
         self.evaluate = evaluate
         self.table = TranspositionTable(tt_size) if tt else None
@@ -162,6 +169,9 @@ class AlphaBeta:
         self.quiescence = quiescence
         self.reduce_after = reduce_after
         self.null_move = null_move
+        self.extend = extend
+        self.threatened = getattr(game, "threatened", None)
+        self.horizon = 0      # the deepest ply a threat extension may reach (see search)
         self.in_null = False  # inside the search after a pass: no second pass
         self.quiet_loses = getattr(game, "quiet_loses", None)
         self.history = {}
@@ -188,10 +198,13 @@ class AlphaBeta:
         if not moves:
             return terminal_value(game.outcome(state), ply)
         if depth <= 0:
-            self.incomplete += 1
-            if self.quiescence:
-                return self._quiesce(state, moves, alpha, beta, ply, self.quiescence)
-            return self.evaluate(state)
+            if self.extend and ply < self.horizon and self.threatened(state):
+                depth = 1  # a threat to answer: one more ply, every move
+            else:
+                self.incomplete += 1
+                if self.quiescence:
+                    return self._quiesce(state, moves, alpha, beta, ply, self.quiescence)
+                return self.evaluate(state)
 
         table = self.table
         first = None
@@ -447,6 +460,7 @@ class AlphaBeta:
         try:
             for depth in range(1, self.max_depth + 1):
                 self.partial = None
+                self.horizon = depth + self.extend
                 incomplete_before = self.incomplete
                 if self.mtdf:
                     value, best_move = self._mtdf(state, moves, depth, value)

@@ -94,7 +94,7 @@ def restamp(name, game, state, rng):
                 return game.make_state(game.houses(state), game.stores(state), ply)
         return None
     if name == "onitama":
-        return state[:10] + (game.max_turns - rng.choice((2, 3)),)
+        return game.with_turn(state, game.max_turns - rng.choice((2, 3)))
     if name == "breakthrough":  # the same board in the variant with a ply limit
         return state + (LIMITED_PLIES - rng.choice((1, 2)),)
     return None
@@ -441,3 +441,67 @@ def test_null_move_needs_the_game_hook():
     game, evaluate = load("othello")
     with pytest.raises(ValueError, match="null_move"):
         AlphaBeta(game, evaluate, null_move=2)
+
+
+# -- threat extensions (alpha-beta's extend option, for games with a threatened hook) --
+EXTENSION_GAMES = ["onitama"]
+
+
+@pytest.mark.parametrize("name", EXTENSION_GAMES)
+@pytest.mark.parametrize("params", [{"extend": 2}, {"extend": 4, "quiescence": 2}])
+def test_threat_extensions_keep_exact_values_in_small_endgames(name, params):
+    """Against exhaustive negamax: what the extensions add is search, never a value."""
+    game, evaluate = endgame_game(name)
+    memo = {}
+    positions = small_endgames(name, seed=len(name), count=6, limit=1500)
+    assert {game.to_move(s) for s in positions} == {0, 1}
+    for state in positions:
+        engine = AlphaBetaPlus(game, evaluate, **params)
+        result = engine.search(state, time.perf_counter() + 20)
+        assert result.value == exact_value(game, state, memo), game.render(state)
+        assert result.move in best_moves(game, state, memo), game.render(state)
+
+
+@pytest.mark.parametrize("name", EXTENSION_GAMES)
+def test_threat_extensions_find_forced_wins_from_both_seats(name):
+    game, evaluate = load(name)
+    for (plies, seat), state in sorted(forced_wins(name).items()):
+        engine = AlphaBetaPlus(game, evaluate, extend=2)
+        result = engine.search(state, time.perf_counter() + 3)
+        where = (plies, seat, game.render(state))
+        assert result.value >= PROVEN and WIN - result.value == plies, where
+        assert loses_within(game, game.play(state, result.move), plies - 1), where
+
+
+@pytest.mark.parametrize("name", EXTENSION_GAMES)
+def test_threat_extensions_search_more_and_keep_deadlines(name):
+    game, evaluate = load(name)
+    rng = random.Random(14)
+    positions = []
+    while len(positions) < 6:
+        states = random_game(game, rng)
+        if len(states) > 24:
+            positions.append(states[rng.randrange(8, len(states) // 2)])
+    nodes = {}
+    for extend in (0, 2):
+        nodes[extend] = 0
+        for state in positions:
+            result = AlphaBetaPlus(game, evaluate, extend=extend, max_depth=4).search(state, math.inf)
+            assert result.move in game.legal_moves(state)
+            nodes[extend] += result.nodes
+    assert nodes[2] > nodes[0], nodes
+    engine = AlphaBetaPlus(game, evaluate, extend=2)
+    for _ in range(25):
+        states = random_game(game, rng)
+        state = states[rng.randrange(len(states) - 1)]
+        budget = rng.choice([0.0, 0.001, 0.005, 0.02])
+        start = time.perf_counter()
+        result = engine.search(state, start + budget)
+        assert time.perf_counter() - start - budget < LATE
+        assert result.move in game.legal_moves(state)
+
+
+def test_threat_extensions_need_the_game_hook():
+    game, evaluate = load("othello")
+    with pytest.raises(ValueError, match="threatened"):
+        AlphaBeta(game, evaluate, extend=2)

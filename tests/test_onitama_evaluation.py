@@ -1,9 +1,11 @@
-"""Onitama evaluation: range, colour symmetry, and the sign of each term."""
+"""Onitama evaluation: range, colour symmetry, the sign of each term, and the same
+values as the previous evaluation (games/onitama/reference.py) on random positions."""
 
 import random
 
 import pytest
 
+from games.onitama import learned, reference, rules
 from games.onitama.evaluation import make_evaluator
 from games.onitama.rules import Onitama, is_pass, make_move, move_card, move_from, move_to
 
@@ -27,8 +29,10 @@ def mirror(state):
     """The same position with the colours swapped: the board turned round and the other
     player to move with the same cards. Player 1 uses the cards turned round, so the
     side to move faces exactly the same game."""
-    mine, theirs, my_master, their_master, *cards, player, turn = state
-    return (rotate(mine), rotate(theirs), rotate(my_master), rotate(their_master), *cards, 1 - player, turn)
+    mine, theirs, my_master, their_master, hand, their_hand, centre, turn = state
+    seat = 1 << 8  # the seat bit of a packed hand
+    return (rotate(mine), rotate(theirs), rotate(my_master), rotate(their_master),
+            hand ^ seat, their_hand ^ seat, centre, turn)
 
 
 def random_positions(count, seed=3):
@@ -115,3 +119,34 @@ def test_mobility_term():
 def test_unknown_weight_is_rejected():
     with pytest.raises(ValueError):
         make_evaluator(GAME, speed=1.0)
+
+
+def to_reference(state):
+    """The same position in the previous rules' state (games/onitama/reference.py)."""
+    pieces, masters = GAME.pieces(state)
+    hand0, hand1, centre = GAME.hands(state)
+    return reference.Onitama().make_state(pieces, masters, (hand0, hand1), centre, GAME.to_move(state),
+                                          GAME.turn(state))
+
+
+@pytest.mark.parametrize("new, old, weights", [
+    (make_evaluator, reference.make_handcrafted_evaluator, {}),
+    (make_evaluator, reference.make_handcrafted_evaluator,
+     dict(material=0.7, threat=1.5, danger=0.9, shrine=0.5, mobility=0.8)),
+    (learned.make_evaluator, reference.make_learned_evaluator, {})])
+def test_the_same_values_as_the_reference_evaluation(new, old, weights, monkeypatch):
+    """Side terms come from memo tables here, and were recomputed at every call before:
+    the values must not change, with the tables cold, warm, or retired while in use."""
+    states = random_positions(4000, seed=11)
+    before = old(reference.Onitama(), **weights)
+    expected = [before(to_reference(s)) for s in states]
+    evaluate = new(GAME, **weights)
+    assert [evaluate(s) for s in states] == pytest.approx(expected, abs=1e-12)   # cold, then warm
+    assert [evaluate(s) for s in states] == pytest.approx(expected, abs=1e-12)
+    # Memos that fill and retire their tables every 50 entries.
+    monkeypatch.setattr(rules, "MEMO_SIZE", 50)
+    monkeypatch.setattr(rules._REACHED_MEMO, "limit", 50)
+    monkeypatch.setattr(rules._MOVES_MEMO, "limit", 50)
+    rules.clear_memos()
+    evaluate = new(GAME, **weights)
+    assert [evaluate(s) for s in states] == pytest.approx(expected, abs=1e-12)

@@ -1,8 +1,9 @@
-"""Onitama rules: hand-checked positions for every rule, perft, and a second,
-deliberately naive move generator (coordinates and a dict board, written straight from
-the arena's rules) that must agree with the bitboard rules on random games.
+"""Onitama rules: hand-checked positions for every rule, perft, and two oracles the
+rules must agree with on random games: a deliberately naive move generator
+(coordinates and a dict board, written straight from the arena's rules) and the
+previous bitboard rules (games/onitama/reference.py), which had no memo tables.
 
-There is no Onitama in open_spiel, so the naive generator is the independent oracle.
+There is no Onitama in open_spiel, so these are the independent oracles.
 """
 
 import random
@@ -10,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from engines.base import plain_random_playout, random_plies
+from games.onitama import reference, rules
 from games.onitama.rules import (CARDS, MAX_TURNS, Onitama, is_pass, make_move,
                                  move_card, move_from, move_to, parse_square, pass_move,
                                  square_name)
@@ -339,7 +342,7 @@ class Naive:
 def render_board_without_our_code(state):
     """Board lines from the raw state tuple (not from board_lines, which is under test)."""
     mine, theirs, my_master, their_master = state[:4]
-    player = state[9]
+    player = state[4] >> 8  # the hand's seat bit
     white, black = (mine, theirs) if player == 0 else (theirs, mine)
     white_master, black_master = (my_master, their_master) if player == 0 else (their_master, my_master)
     lines = []
@@ -495,3 +498,232 @@ def test_noisy_moves_are_the_captures_and_the_winning_shrine_steps():
             seen += len(expected)
             state = game.play(state, rng.choice(moves))
     assert seen > 1000
+
+
+# -- the previous rules (games/onitama/reference.py) as a second oracle -----------------
+# Same move encoding, another state layout and another move generator (no memo, no
+# blocker tables): positions are compared in absolute terms, move lists as sets.
+OLD = reference.Onitama()
+
+
+def absolute(game, state):
+    """A position in terms both rule sets share: pieces, masters, hands, centre, turn."""
+    return (game.pieces(state), game.hands(state), game.to_move(state), game.turn(state))
+
+
+def to_reference(state):
+    pieces, masters = GAME.pieces(state)
+    hand0, hand1, centre = GAME.hands(state)
+    return OLD.make_state(pieces, masters, (hand0, hand1), centre, GAME.to_move(state), GAME.turn(state))
+
+
+def reference_perft(state, depth):
+    if depth == 0:
+        return 1
+    moves = OLD.legal_moves(state)
+    if depth == 1:
+        return len(moves)
+    return sum(reference_perft(OLD.play(state, m), depth - 1) for m in moves)
+
+
+def perft_positions():
+    """Start positions of several deals, and positions from random games and crowded
+    ones (passes), both seats to move."""
+    rng = random.Random(31)
+    found = [GAME.initial_state(cards) for cards in
+             ((15, 10, 2, 9, 6), (11, 10, 5, 13, 15), (0, 8, 9, 2, 4), (6, 4, 13, 3, 7))]
+    while len(found) < 12:
+        state = GAME.initial_state(tuple(rng.sample(range(16), 5)))
+        for _ in range(rng.randrange(4, 30)):
+            if not GAME.legal_moves(state):
+                break
+            state = GAME.play(state, rng.choice(GAME.legal_moves(state)))
+        if GAME.legal_moves(state):
+            found.append(state)
+    while len(found) < 16:
+        state = crowded_position(rng)
+        if GAME.legal_moves(state) and GAME.turn(state) < 190:
+            found.append(state)
+    assert {GAME.to_move(s) for s in found} == {0, 1}
+    return found
+
+
+@pytest.mark.parametrize("index", range(16))
+def test_perft_equals_the_reference_rules(index):
+    state = perft_positions()[index]
+    for depth in (1, 2, 3, 4):
+        assert perft(state, depth) == reference_perft(to_reference(state), depth), (depth, GAME.render(state))
+
+
+def test_random_games_agree_with_the_reference_rules():
+    """Thousands of plies over random deals: the move lists (in the same order, so that
+    random games stay the same), every position after a move, the results, the end of
+    the game and the noisy moves."""
+    rng = random.Random(77)
+    plies = ends = 0
+    results = set()
+    while plies < 20000:
+        state = GAME.initial_state(tuple(rng.sample(range(16), 5)))
+        old = to_reference(state)
+        while True:
+            assert absolute(GAME, state) == absolute(OLD, old)
+            moves = GAME.legal_moves(state)
+            assert list(moves) == OLD.legal_moves(old), GAME.render(state)  # the same order too
+            assert GAME.outcome(state) == OLD.outcome(old) and GAME.winner(state) == OLD.winner(old)
+            if not moves:
+                ends += 1
+                results.add((GAME.winner(state), GAME.outcome(state)))
+                break
+            noisy = GAME.noisy_moves(state, moves)
+            assert sorted(noisy) == sorted(OLD.noisy_moves(old, moves))
+            assert [m for m in moves if m in noisy] == noisy  # in the order of ``moves``
+            assert GAME.null_move(state) == to_reference_inverse(OLD.null_move(old))
+            move = rng.choice(moves)
+            state, old = GAME.play(state, move), OLD.play(old, move)
+            plies += 1
+    assert ends > 100 and {(0, -1), (1, -1)} <= results
+
+
+def to_reference_inverse(old):
+    pieces, masters = OLD.pieces(old)
+    hand0, hand1, centre = OLD.hands(old)
+    return GAME.make_state(pieces, masters, (hand0, hand1), centre, OLD.to_move(old), OLD.turn(old))
+
+
+def test_games_to_the_turn_limit_agree_with_the_reference_rules():
+    """Games that reach the 200-turn tie: long random games with few captures (a
+    noisy move is played only one time in ten when a quiet one exists)."""
+    rng = random.Random(5)
+    ties = 0
+    for _ in range(40):
+        state = GAME.initial_state(tuple(rng.sample(range(16), 5)))
+        old = to_reference(state)
+        while GAME.legal_moves(state):
+            moves = GAME.legal_moves(state)
+            assert sorted(moves) == sorted(OLD.legal_moves(old))
+            quiet = [m for m in moves if m not in GAME.noisy_moves(state, moves)]
+            move = rng.choice(quiet if quiet and rng.random() < 0.9 else moves)
+            state, old = GAME.play(state, move), OLD.play(old, move)
+        assert absolute(GAME, state) == absolute(OLD, old)
+        assert GAME.outcome(state) == OLD.outcome(old)
+        ties += GAME.outcome(state) == 0
+    assert ties >= 5
+
+
+def test_random_playout_is_the_plain_loop():
+    """The inlined playout ends where legal_moves and play end with the same draws."""
+    rng = random.Random(3)
+    for _ in range(300):
+        state = GAME.initial_state(tuple(rng.sample(range(16), 5)))
+        state = random_plies(GAME, state, rng, rng.randrange(40))  # the game may be over
+        seed = rng.random()
+        expected, _ = plain_random_playout(GAME, state, random.Random(seed).random)
+        assert GAME.random_playout(state, random.Random(seed).random) == expected
+
+
+def test_memo_tables_that_fill_change_nothing(monkeypatch):
+    """Move lists come from memo tables that retire their entries when full: with
+    tiny ones (retired every 40 entries) the rules play the same games."""
+    monkeypatch.setattr(rules._MOVES_MEMO, "limit", 40)
+    monkeypatch.setattr(rules._REACHED_MEMO, "limit", 40)
+    rules.clear_memos()
+    rng = random.Random(8)
+    plies = 0
+    while plies < 3000:
+        state = GAME.initial_state(tuple(rng.sample(range(16), 5)))
+        old = to_reference(state)
+        while GAME.legal_moves(state):
+            moves = GAME.legal_moves(state)
+            assert sorted(moves) == sorted(OLD.legal_moves(old))
+            assert sorted(GAME.noisy_moves(state, moves)) == sorted(OLD.noisy_moves(old, moves))
+            move = rng.choice(moves)
+            state, old = GAME.play(state, move), OLD.play(old, move)
+            plies += 1
+            if plies % 500 == 0:
+                rules.release_memos()
+    rules.clear_memos()
+
+
+# -- every special rule from both seats ---------------------------------------------------
+@pytest.mark.parametrize("player", (0, 1))
+def test_pass_from_both_seats(player):
+    """A side whose pieces fill its far row with cards that only go sideways or
+    forward must pass one of its cards; the other cards move."""
+    if player == 0:
+        rows = ["Wwwww", ".....", "..B..", ".....", "....."]
+    else:
+        rows = [".....", ".....", "..W..", ".....", "Bbbbb"]
+    hands = ((CRAB, BOAR), (OX, EEL)) if player == 0 else ((OX, EEL), (CRAB, BOAR))
+    state = position(rows, hands[0], hands[1], MONKEY, player)
+    assert sorted(GAME.legal_moves(state)) == sorted([pass_move(CRAB), pass_move(BOAR)])
+    after = GAME.play(state, pass_move(BOAR))
+    assert GAME.board_lines(after) == GAME.board_lines(state)
+    assert GAME.hands(after)[player] == (CRAB, MONKEY) and GAME.hands(after)[2] == BOAR
+    assert GAME.to_move(after) == 1 - player and GAME.outcome(after) is None and GAME.legal_moves(after)
+    assert sorted(OLD.legal_moves(to_reference(state))) == sorted(GAME.legal_moves(state))
+    # Monkey steps back diagonally: with it the pieces can move, and no pass is legal.
+    state = position(rows, *(((MONKEY, BOAR), (OX, EEL)) if player == 0 else ((OX, EEL), (MONKEY, BOAR))),
+                     CRAB, player)
+    assert GAME.legal_moves(state) and not any(is_pass(m) for m in GAME.legal_moves(state))
+
+
+@pytest.mark.parametrize("player", (0, 1))
+def test_wins_from_both_seats(player):
+    """Taking the enemy master and stepping the master onto the enemy shrine win for
+    either seat; a student on the enemy shrine does not."""
+    def seated(rows, hand, enemy_hand, centre):
+        if player == 1:  # the same position turned round, the other seat to move
+            rows = ["".join({"W": "B", "w": "b", "B": "W", "b": "w"}.get(c, c) for c in reversed(line))
+                    for line in reversed(rows)]
+            return position(rows, enemy_hand, hand, centre, 1)
+        return position(rows, hand, enemy_hand, centre, 0)
+
+    def square_for(name):  # the square named for player 0, turned round for player 1
+        sq = parse_square(name)
+        return sq if player == 0 else 24 - sq
+
+    capture = seated(["..B..", "..w..", ".....", ".....", "..W.."], (HORSE, CRAB), (OX, EEL), MONKEY)
+    move = make_move(HORSE, square_for("C4"), square_for("C5"))
+    assert move in GAME.legal_moves(capture) and move in GAME.noisy_moves(capture, GAME.legal_moves(capture))
+    after = GAME.play(capture, move)
+    assert GAME.legal_moves(after) == [] and GAME.outcome(after) == -1 and GAME.winner(after) == player
+    shrine = seated(["....B", "..W..", ".....", ".....", "....."], (HORSE, CRAB), (OX, EEL), MONKEY)
+    move = make_move(HORSE, square_for("C4"), square_for("C5"))
+    assert move in GAME.noisy_moves(shrine, GAME.legal_moves(shrine))
+    after = GAME.play(shrine, move)
+    assert GAME.legal_moves(after) == [] and GAME.outcome(after) == -1 and GAME.winner(after) == player
+    student = seated(["....B", "..w..", ".....", ".....", "W...."], (HORSE, CRAB), (OX, EEL), MONKEY)
+    move = make_move(HORSE, square_for("C4"), square_for("C5"))
+    assert move not in GAME.noisy_moves(student, GAME.legal_moves(student))
+    after = GAME.play(student, move)
+    assert GAME.legal_moves(after) and GAME.outcome(after) is None and GAME.winner(after) is None
+
+
+@pytest.mark.parametrize("player", (0, 1))
+def test_turn_limit_from_both_seats(player):
+    rows = ["B....", ".....", ".....", ".....", "....W"]
+    state = position(rows, (HORSE, CRAB), (OX, EEL), MONKEY, player, turn=MAX_TURNS - 1)
+    assert GAME.legal_moves(state) and GAME.outcome(state) is None
+    after = GAME.play(state, GAME.legal_moves(state)[0])
+    assert GAME.turn(after) == MAX_TURNS and GAME.to_move(after) == 1 - player
+    assert GAME.legal_moves(after) == [] and GAME.outcome(after) == 0 and GAME.winner(after) is None
+    assert GAME.with_turn(after, MAX_TURNS - 1) == GAME.make_state(
+        *GAME.pieces(after), GAME.hands(after)[:2], GAME.hands(after)[2], 1 - player, MAX_TURNS - 1)
+    assert GAME.legal_moves(GAME.with_turn(after, MAX_TURNS - 1))
+
+
+def test_threatened_is_a_winning_reply_if_the_side_to_move_passed():
+    """``threatened``: the other side, were it to move now with its cards, could take
+    the master or step its master onto the shrine. From both seats, on random games."""
+    rng = random.Random(21)
+    seen = {0: 0, 1: 0}
+    for _ in range(150):
+        state = GAME.initial_state(tuple(rng.sample(range(16), 5)))
+        while GAME.legal_moves(state):
+            passed = GAME.null_move(state)
+            wins = any(GAME.winner(GAME.play(passed, m)) is not None for m in GAME.legal_moves(passed)) \
+                if GAME.legal_moves(passed) else False
+            assert GAME.threatened(state) == wins, GAME.render(state)
+            seen[GAME.to_move(state)] += wins
+            state = GAME.play(state, rng.choice(GAME.legal_moves(state)))
+    assert min(seen.values()) > 50

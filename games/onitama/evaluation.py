@@ -12,35 +12,21 @@ Terms (each about [-1, 1] before weighting, summed and squashed by tanh):
 
 Attacks and mobility use the cards each side holds now: the centre card only reaches
 a player after it plays, so it is ignored.
+
+Each side's share (its attacks, moves, material and race terms) depends on its own
+pieces, master and hand only, so it is computed once per side and kept in a bounded
+table by hand and pieces (``side_terms``): a search meets the same side in many
+positions (every child of a node shares the side that did not move).
 """
 
 import math
 
-from games.onitama.rules import CARD_COUNT, SHRINE, SIZE, SQUARES, card_vectors
+from games.onitama.rules import (FULL, HAND_TABLES, MASTER_STEPS, SIZE, SQUARES, SQUARES_HIGH, SQUARES_LOW,
+                                 Memo)
 from games.weights import merged
 
 WEIGHTS = {"material": 1.0, "threat": 2.0, "danger": 0.6, "shrine": 0.3, "mobility": 0.5}
 
-
-def _attack_tables():
-    """REACH[p][card][sq]: bitboard of the squares the card reaches from sq for player p."""
-    reach = ([], [])
-    for player in (0, 1):
-        for card in range(CARD_COUNT):
-            per_square = []
-            for sq in range(SQUARES):
-                row, col = divmod(sq, SIZE)
-                mask = 0
-                for dx, dy in card_vectors(card, player):
-                    x, y = col + dx, row + dy
-                    if 0 <= x < SIZE and 0 <= y < SIZE:
-                        mask |= 1 << (y * SIZE + x)
-                per_square.append(mask)
-            reach[player].append(tuple(per_square))
-    return reach
-
-
-REACH = _attack_tables()
 # STEPS_TO[sq][p]: king steps from sq to the shrine that player p's master must reach.
 STEPS_TO = tuple(
     tuple(max(abs(sq // SIZE - target // SIZE), abs(sq % SIZE - target % SIZE)) for target in (22, 2))
@@ -51,45 +37,44 @@ def make_evaluator(game, **weights):
     w = merged(WEIGHTS, weights, "Onitama evaluation")
     w_material, w_threat, w_danger = w["material"], w["threat"], w["danger"]
     w_shrine, w_mobility = w["shrine"], w["mobility"]
-    reach = REACH
-    shrine = SHRINE
-    steps_to = STEPS_TO
-    tanh = math.tanh
+    piece = w_material / 4  # a piece's material term
+    race = tuple(tuple(w_shrine * STEPS_TO[sq][seat] / 4 for sq in range(SQUARES)) for seat in (0, 1))
+    master_steps, hand_tables, tanh = MASTER_STEPS, HAND_TABLES, math.tanh
+    squares_low, squares_high = SQUARES_LOW, SQUARES_HIGH
+    memo = Memo()  # by hand: pieces | master << 25 -> side terms
+    tables = memo.tables
 
-    def side_reach(pieces, own, table_a, table_b):
-        """(squares attacked, number of moves) of a side with cards a and b."""
-        attacked = 0
-        moves = 0
-        rest = pieces
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            sq = low.bit_length() - 1
-            ta = table_a[sq] & ~own
-            tb = table_b[sq] & ~own
-            attacked |= ta | tb
-            moves += ta.bit_count() + tb.bit_count()
-        return attacked, moves
+    def side_terms(pieces, master, hand):
+        """(attacked, moves, its terms as the side to move, as the other side, its
+        threats: the squares attacked, all of them if its master can step onto the
+        enemy shrine)."""
+        masks_a, _, masks_b, _ = hand_tables[hand]
+        covered = moves = 0
+        free = ~pieces
+        for sq in squares_low[pieces & 0x1FFF] + squares_high[pieces >> 13]:
+            mask_a, mask_b = masks_a[sq], masks_b[sq]
+            covered |= mask_a | mask_b
+            moves += (mask_a & free).bit_count() + (mask_b & free).bit_count()
+        sq = master.bit_length() - 1
+        own = piece * pieces.bit_count() - race[hand >> 8][sq]
+        attacked = covered & free
+        terms = (attacked, moves, own, -own, FULL if master_steps[hand][sq] & free else attacked)
+        tables[hand][pieces | master << 25] = terms
+        memo.added()
+        return terms
 
     def evaluate(state):
-        mine, theirs, my_master, their_master, a, b, their_a, their_b, _, player, _ = state
-        enemy = 1 - player
-        my_table = reach[player]
-        their_table = reach[enemy]
-        my_attacks, my_moves = side_reach(mine, mine, my_table[a], my_table[b])
-        their_attacks, their_moves = side_reach(theirs, theirs, their_table[their_a], their_table[their_b])
-        my_sq = my_master.bit_length() - 1
-        their_sq = their_master.bit_length() - 1
-        # Our master's own steps (it may land on the shrine square only from its square).
-        master_reach = my_table[a][my_sq] | my_table[b][my_sq]
-        their_master_reach = their_table[their_a][their_sq] | their_table[their_b][their_sq]
-        threat = 1.0 if (my_attacks & their_master or master_reach & shrine[enemy] & ~mine) else 0.0
-        danger = 1.0 if (their_attacks & my_master or their_master_reach & shrine[player] & ~theirs) else 0.0
-        material = (mine.bit_count() - theirs.bit_count()) / 4
-        race = (steps_to[their_sq][enemy] - steps_to[my_sq][player]) / 4
-        mobility = (my_moves - their_moves) / (my_moves + their_moves + 1)
-        return tanh(w_material * material + w_threat * threat - w_danger * danger
-                    + w_shrine * race + w_mobility * mobility)
+        mine, theirs, my_master, their_master, hand, their_hand, _, _ = state
+        my_terms = tables[hand].get(mine | my_master << 25) or side_terms(mine, my_master, hand)
+        their_terms = (tables[their_hand].get(theirs | their_master << 25)
+                       or side_terms(theirs, their_master, their_hand))
+        _, my_moves, total, _, my_threats = my_terms
+        _, their_moves, _, their_total, their_threats = their_terms
+        total += their_total + w_mobility * (my_moves - their_moves) / (my_moves + their_moves + 1)
+        if my_threats & their_master:
+            total += w_threat
+        if their_threats & my_master:
+            total -= w_danger
+        return tanh(total)
 
     return evaluate
-

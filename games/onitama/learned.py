@@ -17,13 +17,16 @@ home row, the files folded onto three classes by the board's left-right symmetry
 - a constant (the value of having the move).
 
 ``features`` is the definition, which the fitting uses; ``make_evaluator``'s evaluator
-computes the same sum faster (the tests hold them equal).
+computes the same sum faster (the tests hold them equal): every term but the hanging
+students and the threats belongs to one side alone, so each side's share is computed
+once and kept in a bounded table by hand and pieces (a search meets the same side in
+many positions: every child of a node shares the side that did not move).
 """
 
 import math
 
-from games.onitama.evaluation import REACH
-from games.onitama.rules import CARD_COUNT, SHRINE, SIZE, SQUARES
+from games.onitama.rules import (CARD_COUNT, FULL, HAND_TABLES, MASTER_STEPS, REACH, SHRINE, SIZE, SQUARES,
+                                 SQUARES_HIGH, SQUARES_LOW, Memo, side_reach)
 from games.weights import of_length
 
 CLASSES = SIZE * 3  # rows x folded files
@@ -53,22 +56,6 @@ def square_class(square, player):
 CLASS_OF = tuple(tuple(square_class(sq, player) for sq in range(SQUARES)) for player in (0, 1))
 
 
-def _reach(pieces, own, table_a, table_b):
-    """(squares attacked, squares covered, moves) of a side's pieces with two cards:
-    attacked squares hold no own piece, covered ones may (a capture there is answered)."""
-    attacked = covered = moves = 0
-    rest = pieces
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        sq = low.bit_length() - 1
-        both = table_a[sq] | table_b[sq]
-        covered |= both
-        attacked |= both & ~own
-        moves += (table_a[sq] & ~own).bit_count() + (table_b[sq] & ~own).bit_count()
-    return attacked, covered, moves
-
-
 def _bits(board):
     while board:
         low = board & -board
@@ -78,7 +65,9 @@ def _bits(board):
 
 def features(state):
     """The feature vector of ``state`` (a list of FEATURES numbers)."""
-    mine, theirs, my_master, their_master, a, b, their_a, their_b, _, player, _ = state
+    mine, theirs, my_master, their_master, hand, their_hand, _, _ = state
+    a, b, their_a, their_b = hand & 15, hand >> 4 & 15, their_hand & 15, their_hand >> 4 & 15
+    player = hand >> 8
     enemy = 1 - player
     values = [0] * FEATURES
     for sq in _bits(mine & ~my_master):
@@ -90,8 +79,9 @@ def features(state):
     for sq in _bits(their_master):
         values[THEIR_MASTER + CLASS_OF[enemy][sq]] += 1
     my_table, their_table = REACH[player], REACH[enemy]
-    my_attacks, my_cover, my_moves = _reach(mine, mine, my_table[a], my_table[b])
-    their_attacks, their_cover, their_moves = _reach(theirs, theirs, their_table[their_a], their_table[their_b])
+    my_cover, my_moves = side_reach(mine, hand)
+    their_cover, their_moves = side_reach(theirs, their_hand)
+    my_attacks, their_attacks = my_cover & ~mine, their_cover & ~theirs
     my_sq, their_sq = my_master.bit_length() - 1, their_master.bit_length() - 1
     master_reach = my_table[a][my_sq] | my_table[b][my_sq]
     their_master_reach = their_table[their_a][their_sq] | their_table[their_b][their_sq]
@@ -109,58 +99,87 @@ def features(state):
     return values
 
 
+def _subset_sums(weights):
+    """The sum of ``weights[i]`` over the set bits i of every int below 2**len(weights)."""
+    sums = [0.0]
+    for weight in weights:
+        sums += [total + weight for total in sums]
+    return tuple(sums)
+
+
 def make_evaluator(game, weights=None):
     """The evaluation with ``weights`` (default: the fitted ones)."""
     if weights is None:
         from games.onitama.learned_weights import WEIGHTS as weights
     of_length(weights, FEATURES, "learned Onitama evaluation")
     half = [w / 2 for w in weights]  # tanh(x / 2) = 2 sigmoid(x) - 1
-    # Per colour of the mover, per square: the weight of each kind of piece there.
-    square_weights = tuple(
-        tuple(tuple(half[first + CLASS_OF[owner][sq]] for sq in range(SQUARES))
-              for first, owner in ((MY_STUDENT, player), (MY_MASTER, player),
-                                   (THEIR_STUDENT, 1 - player), (THEIR_MASTER, 1 - player)))
-        for player in (0, 1))
     my_card, their_card = half[MY_CARD:THEIR_CARD], half[THEIR_CARD:TEMPO]
     w_threat, w_danger, w_my_moves, w_their_moves, w_my_hanging, w_their_hanging = half[THREAT:MY_CARD]
     tempo = half[TEMPO]
-    reach, shrine, tanh = REACH, SHRINE, math.tanh
+    # Per seat: the sums of the students' square weights over the low 13 squares and
+    # the high 12 (a board's sum is low[board & 0x1FFF] + high[board >> 13]), as the
+    # side to move and as the other side; and per square what the master adds there.
+    sums = []
+    for seat in (0, 1):
+        per_seat = []
+        for student, master in ((MY_STUDENT, MY_MASTER), (THEIR_STUDENT, THEIR_MASTER)):
+            weight = [half[student + CLASS_OF[seat][sq]] for sq in range(SQUARES)]
+            per_seat.append(_subset_sums(weight[:13]))
+            per_seat.append(_subset_sums(weight[13:]))
+            per_seat.append(tuple(half[master + CLASS_OF[seat][sq]] - weight[sq] for sq in range(SQUARES)))
+        sums.append(tuple(per_seat))
+    sums = tuple(sums)
+    # Per hand, what its side's terms take from it: the masks of its two cards, its
+    # cards' weights as the side to move (the tempo too) and as the other side, the
+    # square sums of its seat, the master's steps onto the enemy shrine.
+    per_hand = tuple(HAND_TABLES[hand][0::2]
+                     + (tempo + my_card[hand & 15] + my_card[hand >> 4 & 15],
+                        their_card[hand & 15] + their_card[hand >> 4 & 15])
+                     + sums[hand >> 8] + (MASTER_STEPS[hand],)
+                     for hand in range(512))
+    squares_low, squares_high, tanh = SQUARES_LOW, SQUARES_HIGH, math.tanh
+    memo = Memo()  # by hand: pieces | master << 25 -> side terms
+    tables = memo.tables
 
-    def side(pieces, master, table_a, table_b, student_weights, master_weights):
-        """(attacked, covered, moves, piece-square sum) of one side."""
-        attacked = covered = moves = 0
-        total = 0.0
-        rest = pieces
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            sq = low.bit_length() - 1
-            total += master_weights[sq] if low == master else student_weights[sq]
-            ta, tb = table_a[sq], table_b[sq]
-            covered |= ta | tb
-            attacked |= (ta | tb) & ~pieces
-            moves += (ta & ~pieces).bit_count() + (tb & ~pieces).bit_count()
-        return attacked, covered, moves, total
+    def side_terms(pieces, master, hand):
+        """(attacked, students not covered by their side, its sum as the side to move,
+        as the other side, its threats: the squares attacked, all of them if its
+        master can step onto the enemy shrine)."""
+        (masks_a, masks_b, as_mover, as_other, my_low, my_high, my_master,
+         their_low, their_high, their_master, master_steps) = per_hand[hand]
+        covered = moves = 0
+        free = ~pieces
+        for sq in squares_low[pieces & 0x1FFF] + squares_high[pieces >> 13]:
+            mask_a, mask_b = masks_a[sq], masks_b[sq]
+            covered |= mask_a | mask_b
+            moves += (mask_a & free).bit_count() + (mask_b & free).bit_count()
+        low, high, sq = pieces & 0x1FFF, pieces >> 13, master.bit_length() - 1
+        attacked = covered & free
+        terms = (attacked, pieces & ~master & ~covered,
+                 as_mover + w_my_moves * moves + my_low[low] + my_high[high] + my_master[sq],
+                 as_other + w_their_moves * moves + their_low[low] + their_high[high] + their_master[sq],
+                 FULL if master_steps[sq] & free else attacked)
+        tables[hand][pieces | master << 25] = terms
+        memo.added()
+        return terms
 
     def evaluate(state):
-        mine, theirs, my_master, their_master, a, b, their_a, their_b, _, player, _ = state
-        enemy = 1 - player
-        my_student_w, my_master_w, their_student_w, their_master_w = square_weights[player]
-        my_table, their_table = reach[player], reach[enemy]
-        ta, tb = my_table[a], my_table[b]
-        oa, ob = their_table[their_a], their_table[their_b]
-        my_attacks, my_cover, my_moves, my_sum = side(mine, my_master, ta, tb, my_student_w, my_master_w)
-        their_attacks, their_cover, their_moves, their_sum = side(
-            theirs, their_master, oa, ob, their_student_w, their_master_w)
-        my_sq, their_sq = my_master.bit_length() - 1, their_master.bit_length() - 1
-        total = (tempo + my_sum + their_sum + my_card[a] + my_card[b]
-                 + their_card[their_a] + their_card[their_b]
-                 + w_my_moves * my_moves + w_their_moves * their_moves
-                 + w_my_hanging * (mine & ~my_master & their_attacks & ~my_cover).bit_count()
-                 + w_their_hanging * (theirs & ~their_master & my_attacks & ~their_cover).bit_count())
-        if my_attacks & their_master or (ta[my_sq] | tb[my_sq]) & shrine[enemy] & ~mine:
+        mine, theirs, my_master, their_master, hand, their_hand, _, _ = state
+        my_terms = tables[hand].get(mine | my_master << 25) or side_terms(mine, my_master, hand)
+        their_terms = (tables[their_hand].get(theirs | their_master << 25)
+                       or side_terms(theirs, their_master, their_hand))
+        my_attacks, my_loose, total, _, my_threats = my_terms
+        their_attacks, their_loose, _, their_total, their_threats = their_terms
+        total += their_total
+        hanging = my_loose & their_attacks
+        if hanging:
+            total += w_my_hanging * hanging.bit_count()
+        hanging = their_loose & my_attacks
+        if hanging:
+            total += w_their_hanging * hanging.bit_count()
+        if my_threats & their_master:
             total += w_threat
-        if their_attacks & my_master or (oa[their_sq] | ob[their_sq]) & shrine[player] & ~theirs:
+        if their_threats & my_master:
             total += w_danger
         return tanh(total)
 

@@ -23,7 +23,7 @@ import re
 from games import protocol
 from games.protocol import ProtocolError, parse_int, read_moves
 from games.onitama.rules import (CARD_COUNT, MAX_TURNS, SIZE, Onitama, card_vectors, is_pass,
-                                 move_card, move_from, move_to, square)
+                                 move_card, move_from, move_to, release_memos, square)
 
 FIRST_TURN_MS = 1000
 TURN_MS = 50
@@ -130,13 +130,14 @@ class Player(protocol.Player):
 
     def played(self, state, move):
         self.turn += 2
+        release_memos()  # after the answer, off the clock: freeing full memo tables takes a while
 
 
 def arena_order(game, state, moves):
     """``moves`` sorted as the arena lists them: by the card's place in the hand, by the
     card's vector, then by the moving piece, column by column."""
     player = game.to_move(state)
-    hand = state[4:6]
+    hand = game.hands(state)[player]
 
     def key(move):
         card = move_card(move)

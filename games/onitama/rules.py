@@ -1,4 +1,6 @@
-"""Onitama as refereed on CodinGame ("onitama"), on 25-bit bitboards held in Python ints.
+"""Onitama as refereed on CodinGame ("onitama"): 25-bit bitboards in Python ints, each
+piece's moves under a card looked up by the own pieces on the squares it reaches,
+memoised move lists.
 
 Square ``row * 5 + col``: column A..E is 0..4, row 1..5 is 0..4, so ``A1`` is square 0
 and ``E5`` square 24. Player 0 starts on row 1 (master on C1) and moves "up" (+row);
@@ -6,21 +8,31 @@ player 1 starts on row 5 (master on C5) and uses every card turned by 180 degree
 
 A state is the tuple, seen from the side to move::
 
-    (mine, theirs, my_master, their_master, my_card_a, my_card_b,
-     their_card_a, their_card_b, centre, player, turn)
+    (mine, theirs, my_master, their_master, my_hand, their_hand, centre, turn)
 
 ``mine``/``theirs`` hold all pieces of a side (master included), ``*_master`` the
-master's single bit (0 once captured). Hands keep the arena's order: the played card
-leaves the hand and the old centre card is appended, so the state rebuilt from the
-arena's input equals the state our ``play`` produced. ``turn`` counts plies from 0;
-after ``MAX_TURNS`` plies the game is a tie. Keeping the board from the mover's side
-makes ``play`` one branch-free function for both players.
+master's single bit (0 once captured). A *hand* packs a side's two cards and its seat
+into one small int, ``card_a | card_b << 4 | seat << 8``: what that side's moves
+depend on besides its pieces, and the index of the memo tables here and in the
+evaluations. Hands keep the arena's order: the played card leaves the hand and the old
+centre card is appended, so the state rebuilt from the arena's input equals the state
+our ``play`` produced. ``turn`` counts plies from 0; after ``MAX_TURNS`` plies the game
+is a tie. Keeping the board from the mover's side makes ``play`` one branch-free
+function for both players, and every int of a state fits a machine word (CPython's
+fast path).
 
 A move is an int ``card << 10 | from << 5 | to``; a pass is ``card << 10 | PASS << 5 |
 PASS``: when no piece can move, the player must pass one of its two cards (it still
 goes to the centre in exchange for the centre card). ``legal_moves`` is empty exactly
-when the game is over.
+when the game is over. The move lists are memoised by the mover's pieces and hand
+(most positions of a search share their mover's side with a sibling); the memo tables
+are bounded and start afresh when full.
+
+games/onitama/reference.py keeps the previous rules (the hands unpacked, moves found
+target by target), which the tests hold these to.
 """
+
+import weakref
 
 SIZE = 5
 SQUARES = SIZE * SIZE
@@ -53,6 +65,10 @@ CARD_COUNT = len(CARDS)
 MASTER_START = (2, 22)                     # C1, C5
 SHRINE = (1 << 2, 1 << 22)                 # SHRINE[p]: p's own shrine, which the enemy master must reach
 START_ROWS = (0b11111, 0b11111 << 20)      # row 1, row 5
+
+SEAT_SHIFT = 8                             # a hand: card_a | card_b << 4 | seat << 8
+MEMO_SIZE = 60_000                         # entries of a memo at most (see Memo)
+RELEASE_SIZE = 10_000                      # retired entries a memo frees between turns (about 1 ms)
 
 
 def square(col, row):
@@ -100,50 +116,364 @@ def is_pass(move):
     return move & 31 == PASS
 
 
-def _build_tables():
-    """Move generation and move application tables, built once at import.
+def make_hand(cards, seat):
+    """The packed hand of ``seat`` holding ``cards`` (two ids, in hand order)."""
+    return cards[0] | cards[1] << 4 | seat << SEAT_SHIFT
 
-    ``targets[p][card][sq]``: ``(to_bit, move)`` for every move of the card from ``sq``
-    that stays on the board. ``pair[p][a << 4 | b][sq]`` joins two cards' targets so the
-    generator walks one tuple per piece. ``effects[move]``: ``(card, from_bit | to_bit,
-    FULL ^ to_bit, from_bit, to_bit)`` - what ``play`` needs, precomputed.
+
+def hand_cards(hand):
+    """The two cards of a packed hand, in hand order."""
+    return hand & 15, hand >> 4 & 15
+
+
+def _build_tables():
+    """The tables, built once at import.
+
+    ``REACH[p][card][sq]``: the squares the card reaches from ``sq`` for player ``p``.
+    ``TARGETS[p][card][sq]``: ``(to_bit, move)`` for each of those, in the card's order.
+    ``EFFECTS[move]``: what ``play`` needs, ``(card << 9, from_bit | to_bit, FULL ^
+    to_bit, from_bit, to_bit)``. ``KEPT[card << 9 | hand]``: the hand after ``card``
+    left it, before the centre card joins (the card kept, first, and the seat).
     """
-    effects = [None] * (CARD_COUNT << 10)
+    reach = ([], [])
     targets = ([], [])
+    effects = [None] * (CARD_COUNT << 10)
     for player in (0, 1):
         for card in range(CARD_COUNT):
             vectors = card_vectors(card, player)
-            per_square = []
+            per_square_reach, per_square_targets = [], []
             for sq in range(SQUARES):
                 row, col = divmod(sq, SIZE)
-                here = []
+                mask, here = 0, []
                 for dx, dy in vectors:
                     x, y = col + dx, row + dy
                     if 0 <= x < SIZE and 0 <= y < SIZE:
                         to = square(x, y)
                         move = make_move(card, sq, to)
+                        mask |= 1 << to
                         here.append((1 << to, move))
-                        effects[move] = (card, (1 << sq) | (1 << to), FULL ^ (1 << to), 1 << sq, 1 << to)
-                per_square.append(tuple(here))
-            targets[player].append(tuple(per_square))
+                        effects[move] = (card << 9, 1 << sq | 1 << to, FULL ^ 1 << to, 1 << sq, 1 << to)
+                per_square_reach.append(mask)
+                per_square_targets.append(tuple(here))
+            reach[player].append(tuple(per_square_reach))
+            targets[player].append(tuple(per_square_targets))
     for card in range(CARD_COUNT):
-        effects[pass_move(card)] = (card, 0, FULL, 0, 0)
-    pair = tuple(
-        tuple(tuple(targets[p][a][sq] + targets[p][b][sq] for sq in range(SQUARES))
-              if a != b else None
-              for a in range(CARD_COUNT) for b in range(CARD_COUNT))
-        for p in (0, 1))
-    return targets, pair, effects
+        effects[pass_move(card)] = (card << 9, 0, FULL, 0, 0)
+    kept = [0] * (CARD_COUNT << 9)
+    for card in range(CARD_COUNT):
+        for hand in range(512):
+            a, b = hand_cards(hand)
+            if card in (a, b) and a != b:
+                kept[card << 9 | hand] = (b if card == a else a) | (hand & 1 << SEAT_SHIFT)
+    return reach, targets, tuple(effects), tuple(kept)
 
 
-TARGETS, PAIR_TARGETS, EFFECTS = _build_tables()
+REACH, TARGETS, EFFECTS, KEPT = _build_tables()
+ENEMY_SHRINE = (SHRINE[1], SHRINE[0])  # by seat: the square its master wins on
+# MASTER_STEPS[hand][sq]: the enemy shrine's bit if a master on ``sq`` reaches it with
+# one of the hand's cards (where no own piece stands, it wins at once), else 0.
+MASTER_STEPS = tuple(
+    tuple((REACH[hand >> 8][hand & 15][sq] | REACH[hand >> 8][hand >> 4 & 15][sq]) & ENEMY_SHRINE[hand >> 8]
+          for sq in range(SQUARES))
+    for hand in range(512))
+TO_BIT = tuple([effect[4] if effect else 0 for effect in EFFECTS])   # by move: its target's bit
+FROM_TO = tuple([effect[1] if effect else 0 for effect in EFFECTS])  # by move: its from and to bits
+
+
+
+def _squares_of(first, count):
+    """For every int below 2**count: the squares ``first + i`` of its set bits i, in
+    increasing order."""
+    found = [()]
+    for sq in range(first, first + count):
+        found += [squares + (sq,) for squares in found]
+    return tuple(found)
+
+
+# The squares of a board's set bits, increasing: SQUARES_LOW[board & 0x1FFF] +
+# SQUARES_HIGH[board >> 13].
+SQUARES_LOW, SQUARES_HIGH = _squares_of(0, 13), _squares_of(13, 12)
+
+
+def _card_tables():
+    """CARD_TABLES[p][card]: ``(masks, moves)``, ``masks[sq]`` the squares the card
+    reaches from ``sq`` for player ``p`` and ``moves[sq][own pieces & masks[sq]]`` the
+    tuple of the card's moves from there (in its order of vectors) that own pieces do
+    not block: a dict of at most 16 entries per square, 4,712 in all."""
+    tables = ([], [])
+    for seat in (0, 1):
+        for card in range(CARD_COUNT):
+            masks, by_blockers = REACH[seat][card], []
+            for sq in range(SQUARES):
+                targets, mask = TARGETS[seat][card][sq], masks[sq]
+                table = {}
+                blockers = 0
+                while True:  # every subset of mask
+                    table[blockers] = tuple(move for to_bit, move in targets if not to_bit & blockers)
+                    if blockers == mask:
+                        break
+                    blockers = (blockers - mask) & mask
+                by_blockers.append(table)
+            tables[seat].append((masks, tuple(by_blockers)))
+    return tables
+
+
+def twin(hand):
+    """The same hand with its two cards in the other order."""
+    return (hand & 15) << 4 | (hand >> 4 & 15) | (hand & 1 << SEAT_SHIFT)
+
+
+CARD_TABLES = _card_tables()
+# HAND_TABLES[hand]: the tables of its two cards, ``masks_a, moves_a, masks_b, moves_b``.
+HAND_TABLES = tuple(CARD_TABLES[hand >> SEAT_SHIFT][hand & 15] + CARD_TABLES[hand >> SEAT_SHIFT][hand >> 4 & 15]
+                    for hand in range(2 << SEAT_SHIFT))
+
+
+def generate_moves(pieces, hand):
+    """The legal moves of the side with ``pieces`` and ``hand`` when it is to move and
+    the game is on, as a new list: piece by piece (from square 0 up), each piece's
+    moves under its first card, then under its second (the previous rules' order, so
+    random games and the positions tests draw from them stay the same); the two
+    passes (hand order) when no piece can move."""
+    masks_a, moves_a, masks_b, moves_b = HAND_TABLES[hand]
+    moves = []
+    for sq in SQUARES_LOW[pieces & 0x1FFF] + SQUARES_HIGH[pieces >> 13]:
+        moves += moves_a[sq][pieces & masks_a[sq]]
+        moves += moves_b[sq][pieces & masks_b[sq]]
+    if not moves:
+        moves = [pass_move(hand & 15), pass_move(hand >> 4 & 15)]
+    return moves
+
+
+def _fresh_tables(twins):
+    """512 empty dicts, one per hand; the two orders of a hand share one if ``twins``."""
+    tables = [None] * (2 << SEAT_SHIFT)
+    for hand in range(2 << SEAT_SHIFT):
+        shared = tables[twin(hand)] if twins else None
+        tables[hand] = {} if shared is None else shared
+    return tables
+
+
+class Memo:
+    """Memo tables by hand (``tables[hand]``, a dict each; with ``twins``, one shared
+    by the two orders of the hand's cards, for what does not depend on their order)
+    whose entries together stay under ``limit``. When full they are retired whole and
+    fresh ones begin. Freeing many entries takes milliseconds, so retired tables are
+    freed a few thousand entries at a time by ``release`` (the bot calls
+    ``release_memos`` after each answer, while the other side thinks), or all at once
+    at the next retirement. ``tables`` is the same list for the memo's whole life (its
+    dicts change), so hot code may keep a reference to it."""
+
+    __slots__ = ("tables", "twins", "entries", "limit", "retired", "__weakref__")
+
+    def __init__(self, limit=None, twins=True):
+        self.twins = twins
+        self.tables = _fresh_tables(twins)
+        self.entries = 0
+        self.limit = MEMO_SIZE if limit is None else limit
+        self.retired = []
+        MEMOS.add(self)
+
+    def added(self):
+        """Counts one new entry; retires the tables when they are full."""
+        self.entries += 1
+        if self.entries >= self.limit:
+            self.retired = [table for table in self.tables if table]  # the previous ones are freed here
+            self.tables[:] = _fresh_tables(self.twins)
+            self.entries = 0
+
+    def release(self, entries=RELEASE_SIZE):
+        """Frees retired tables, about ``entries`` entries at most."""
+        retired = self.retired
+        while retired and entries > 0:
+            table = retired.pop()
+            entries -= len(table)
+            table.clear()
+
+    def clear(self):
+        self.tables[:] = _fresh_tables(self.twins)
+        self.entries = 0
+        self.retired = []
+
+
+MEMOS = weakref.WeakSet()  # every Memo alive (the evaluations have theirs)
+
+
+def release_memos(entries=RELEASE_SIZE):
+    """Frees retired memo tables, about ``entries`` entries of each memo at most (the
+    bot calls it after each answer)."""
+    for memo in list(MEMOS):
+        memo.release(entries)
+
+
+def clear_memos():
+    """Empties every memo (for benchmarks of a cold start)."""
+    for memo in list(MEMOS):
+        memo.clear()
+    _SEEN.clear()
+
+
+# What each side (pieces, hand) can do, by hand and pieces: MOVES[hand][pieces] its
+# legal moves when it is to move (a tuple, as ``generate_moves`` orders them),
+# REACHED[hand][pieces] the squares without own pieces that they reach.
+_MOVES_MEMO, _REACHED_MEMO = Memo(twins=False), Memo()
+MOVES, REACHED = _MOVES_MEMO.tables, _REACHED_MEMO.tables
+
+
+_SEEN = {}  # pieces | hand << 25 of move lists generated once and not kept (a few thousand)
+
+
+def side_moves(pieces, hand):
+    """``generate_moves(pieces, hand)`` as a tuple, memoised from the second time it is
+    asked for: a search asks again for most sides (siblings share one), random games
+    seldom, and keeping a list costs more than making it."""
+    moves = tuple(generate_moves(pieces, hand))
+    key = pieces | hand << 25
+    if key not in _SEEN:
+        if len(_SEEN) >= 8192:
+            _SEEN.clear()
+        _SEEN[key] = None
+        return moves
+    MOVES[hand][pieces] = moves
+    _MOVES_MEMO.added()
+    return moves
+
+
+def side_reach(pieces, hand):
+    """``(covered, moves)``: the squares the pieces ``pieces`` of the side holding
+    ``hand`` reach (own pieces included), and the number of their moves."""
+    masks_a, _, masks_b, _ = HAND_TABLES[hand]
+    covered = count = 0
+    free = ~pieces
+    for sq in SQUARES_LOW[pieces & 0x1FFF] + SQUARES_HIGH[pieces >> 13]:
+        mask_a, mask_b = masks_a[sq], masks_b[sq]
+        covered |= mask_a | mask_b
+        count += (mask_a & free).bit_count() + (mask_b & free).bit_count()
+    return covered, count
+
+
+def side_reached(pieces, hand):
+    """The squares without own pieces that the side's moves reach, memoised."""
+    reached = side_reach(pieces, hand)[0] & ~pieces
+    REACHED[hand][pieces] = reached
+    _REACHED_MEMO.added()
+    return reached
+
+
+# -- the hot functions: pure functions of the state, shared by every Onitama object ---
+def legal_moves(state):
+    """A tuple (a new list when the game is over, empty)."""
+    mine, _, my_master, their_master, hand, _, _, turn = state
+    if not my_master or their_master & SHRINE[hand >> 8] or turn >= MAX_TURNS:
+        return []
+    moves = MOVES[hand].get(mine)
+    if moves is None:
+        moves = side_moves(mine, hand)
+    return moves
+
+
+def play(state, move):
+    mine, theirs, my_master, their_master, hand, their_hand, centre, turn = state
+    card9, from_to, not_to, from_bit, to_bit = EFFECTS[move]
+    # The next mover's view: their pieces lose whatever stood on the target square; our
+    # hand keeps the card not played and appends the old centre card.
+    return (theirs & not_to, mine ^ from_to, their_master & not_to,
+            to_bit if my_master == from_bit else my_master,
+            their_hand, KEPT[hand | card9] | centre << 4, card9 >> 9, turn + 1)
+
+
+def random_playout(state, random):
+    """The final state of the game continued with moves drawn as
+    ``moves[int(random() * len(moves))]``: ``legal_moves`` and ``play`` inlined."""
+    mine, theirs, my_master, their_master, hand, their_hand, centre, turn = state
+    effects, kept, shrine, tables = EFFECTS, KEPT, SHRINE, HAND_TABLES
+    squares_low, squares_high = SQUARES_LOW, SQUARES_HIGH
+    while my_master and not their_master & shrine[hand >> 8] and turn < MAX_TURNS:
+        masks_a, moves_a, masks_b, moves_b = tables[hand]
+        moves = []
+        for sq in squares_low[mine & 0x1FFF] + squares_high[mine >> 13]:
+            moves += moves_a[sq][mine & masks_a[sq]]
+            moves += moves_b[sq][mine & masks_b[sq]]
+        if not moves:
+            moves = [pass_move(hand & 15), pass_move(hand >> 4 & 15)]
+        card9, from_to, not_to, from_bit, to_bit = effects[moves[int(random() * len(moves))]]
+        if my_master == from_bit:
+            my_master = to_bit
+        # play(), field by field (pairs swap without building a tuple)
+        mine, theirs = theirs & not_to, mine ^ from_to
+        my_master, their_master = their_master & not_to, my_master
+        hand, their_hand = their_hand, kept[hand | card9] | centre << 4
+        centre = card9 >> 9
+        turn += 1
+    return mine, theirs, my_master, their_master, hand, their_hand, centre, turn
+
+
+def outcome(state):
+    """+1/0/-1 for the side to move once the game is over, else None.
+
+    Only the player who just moved can have won, so a finished game with a winner is
+    always a loss for the side to move; the turn limit is checked after the win, as
+    the arena checks the winner after every move and the turn count before the next.
+    """
+    if not state[2] or state[3] & SHRINE[state[4] >> 8]:
+        return -1
+    if state[7] >= MAX_TURNS:
+        return 0
+    return None
+
+
+def noisy_moves(state, moves):
+    """The moves among ``moves`` that change the game at once: captures (the master
+    too, which wins) and the master's step onto the enemy shrine (which wins).
+    Alpha-beta's quiescence search plays these beyond its depth limit."""
+    mine, theirs, my_master, _, hand, _, _, _ = state
+    reached = REACHED[hand].get(mine)
+    if reached is None:
+        reached = side_reached(mine, hand)
+    shrine = reached & ENEMY_SHRINE[hand >> 8]
+    if shrine and MASTER_STEPS[hand][my_master.bit_length() - 1] & shrine:
+        master_step, to_bit, from_to = my_master | shrine, TO_BIT, FROM_TO
+        return [move for move in moves if to_bit[move] & theirs or from_to[move] == master_step]
+    if reached & theirs:
+        to_bit = TO_BIT
+        return [move for move in moves if to_bit[move] & theirs]
+    return []
+
+
+def threatened(state):
+    """Whether the side to move must answer a threat: the other side's cards attack
+    its master, or bring the other master onto its shrine (alpha-beta's threat
+    extensions search such leaves one ply more)."""
+    mine, theirs, my_master, their_master, hand, their_hand, _, _ = state
+    reached = REACHED[their_hand].get(theirs)
+    if reached is None:
+        reached = side_reached(theirs, their_hand)
+    return bool(reached & my_master or MASTER_STEPS[their_hand][their_master.bit_length() - 1]
+                & SHRINE[hand >> 8] & ~theirs)
+
+
+def null_move(state):
+    """The position with the turn handed to the opponent, nothing moved and no card
+    exchanged: alpha-beta's null-move pruning asks what the opponent could do if we
+    passed. Not a move of the game (a real pass gives a card away)."""
+    mine, theirs, my_master, their_master, hand, their_hand, centre, turn = state
+    return (theirs, mine, their_master, my_master, their_hand, hand, centre, turn)
 
 
 class Onitama:
-    """The arena's rules of Onitama."""
+    """The arena's rules of Onitama. The hot methods are the module's functions (no
+    ``self``): every Onitama object plays the same rules and shares the memo tables."""
 
     name = "onitama"
     max_turns = MAX_TURNS
+
+    legal_moves = staticmethod(legal_moves)
+    play = staticmethod(play)
+    outcome = staticmethod(outcome)
+    noisy_moves = staticmethod(noisy_moves)
+    null_move = staticmethod(null_move)
+    threatened = staticmethod(threatened)
+    random_playout = staticmethod(random_playout)
 
     # -- state -------------------------------------------------------------------------
     def initial_state(self, cards=(0, 1, 2, 3, 4)):
@@ -152,100 +482,44 @@ class Onitama:
         if len(set(cards)) != 5 or not all(0 <= c < CARD_COUNT for c in cards):
             raise ValueError(f"need 5 distinct card ids 0..{CARD_COUNT - 1}, got {cards}")
         return (START_ROWS[0], START_ROWS[1], 1 << MASTER_START[0], 1 << MASTER_START[1],
-                a, b, oa, ob, centre, 0, 0)
+                make_hand((a, b), 0), make_hand((oa, ob), 1), centre, 0)
 
     def make_state(self, pieces, masters, hands, centre, player, turn=0):
         """A state from absolute terms: ``pieces``/``masters`` are (player 0's, player
         1's) bitboards (pieces include the master), ``hands`` the two players' card pairs."""
-        if player == 0:
-            return (pieces[0], pieces[1], masters[0], masters[1], *hands[0], *hands[1], centre, 0, turn)
-        return (pieces[1], pieces[0], masters[1], masters[0], *hands[1], *hands[0], centre, 1, turn)
+        other = 1 - player
+        return (pieces[player], pieces[other], masters[player], masters[other],
+                make_hand(hands[player], player), make_hand(hands[other], other), centre, turn)
+
+    def with_turn(self, state, turn):
+        """The same position at ply ``turn``."""
+        return state[:7] + (turn,)
 
     def to_move(self, state):
-        return state[9]
+        return state[4] >> SEAT_SHIFT
 
     def turn(self, state):
-        return state[10]
+        return state[7]
 
     def pieces(self, state):
         """((player 0's pieces, player 1's pieces), (player 0's master, player 1's master))."""
         mine, theirs, my_master, their_master = state[:4]
-        if state[9] == 0:
+        if state[4] >> SEAT_SHIFT == 0:
             return (mine, theirs), (my_master, their_master)
         return (theirs, mine), (their_master, my_master)
 
     def hands(self, state):
         """((player 0's cards), (player 1's cards), centre card), hands in arena order."""
-        mine, theirs = (state[4], state[5]), (state[6], state[7])
-        if state[9] == 0:
-            return mine, theirs, state[8]
-        return theirs, mine, state[8]
-
-    # -- moves ---------------------------------------------------------------------------
-    def legal_moves(self, state):
-        mine, _, my_master, their_master, a, b, _, _, _, player, turn = state
-        if not my_master or their_master & SHRINE[player] or turn >= MAX_TURNS:
-            return []
-        table = PAIR_TARGETS[player][a << 4 | b]
-        moves = []
-        rest = mine
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            for to_bit, move in table[low.bit_length() - 1]:
-                if not to_bit & mine:
-                    moves.append(move)
-        if moves:
-            return moves
-        return [a << 10 | PASS << 5 | PASS, b << 10 | PASS << 5 | PASS]
-
-    def noisy_moves(self, state, moves):
-        """The moves among ``moves`` that change the game at once: captures (the master
-        too, which wins) and the master's step onto the enemy shrine (which wins).
-        Alpha-beta's quiescence search plays these beyond its depth limit."""
-        theirs, my_master, player = state[1], state[2], state[9]
-        shrine = SHRINE[1 - player]
-        noisy = []
-        for move in moves:
-            from_bit, to_bit = EFFECTS[move][3:]
-            if to_bit & theirs or (from_bit == my_master and to_bit == shrine):
-                noisy.append(move)
-        return noisy
-
-    def null_move(self, state):
-        """The position with the turn handed to the opponent, nothing moved and no card
-        exchanged: alpha-beta's null-move pruning asks what the opponent could do if we
-        passed. Not a move of the game (a real pass gives a card away)."""
-        mine, theirs, my_master, their_master, a, b, their_a, their_b, centre, player, turn = state
-        return (theirs, mine, their_master, my_master, their_a, their_b, a, b, centre, 1 - player, turn)
-
-    def play(self, state, move):
-        mine, theirs, my_master, their_master, a, b, their_a, their_b, centre, player, turn = state
-        card, from_to, not_to, from_bit, to_bit = EFFECTS[move]
-        # The next mover's view: their pieces lose whatever stood on the target square.
-        return (theirs & not_to, mine ^ from_to, their_master & not_to,
-                to_bit if my_master == from_bit else my_master,
-                their_a, their_b, b if card == a else a, centre, card, 1 - player, turn + 1)
+        mine, theirs = hand_cards(state[4]), hand_cards(state[5])
+        if state[4] >> SEAT_SHIFT == 0:
+            return mine, theirs, state[6]
+        return theirs, mine, state[6]
 
     # -- result --------------------------------------------------------------------------
     def winner(self, state):
         """0 or 1 once a master is taken or a master stands on the enemy shrine, else None."""
-        _, _, my_master, their_master, _, _, _, _, _, player, _ = state
-        if not my_master or their_master & SHRINE[player]:
-            return 1 - player
-        return None
-
-    def outcome(self, state):
-        """+1/0/-1 for the side to move once the game is over, else None.
-
-        Only the player who just moved can have won, so a finished game with a winner is
-        always a loss for the side to move; the turn limit is checked after the win, as
-        the arena checks the winner after every move and the turn count before the next.
-        """
-        if self.winner(state) is not None:
-            return -1
-        if state[10] >= MAX_TURNS:
-            return 0
+        if not state[2] or state[3] & SHRINE[state[4] >> 8]:
+            return state[5] >> SEAT_SHIFT
         return None
 
     # -- names ---------------------------------------------------------------------------

@@ -5,9 +5,10 @@ process: strength of search options apart from speed and from the machine's load
         --nodes 10000 --deals 30
 
 A configuration is ``NAME=ENGINE[,PARAMETER=VALUE...]`` with the engine's parameters as
-the bots take them (``--set``), plus ``eval=NAME`` for one of the bot's evaluations
-(default: the one the bot's configuration gives that engine, e.g. the learned one for
-Onitama's ``alphabeta+``). Each deal (the referee's opening: a card deal for Onitama) is
+the bots take them (``--set``; the bot's tuned values apply to the others), plus
+``eval=NAME`` for one of the bot's evaluations (default: the one the bot's
+configuration gives that engine, e.g. the learned one for Onitama's ``alphabeta+``)
+and ``nodes=N`` for a budget of its own (odds: a faster engine's greater budget). Each deal (the referee's opening: a card deal for Onitama) is
 played twice, seats swapped; each engine keeps its tables for the whole game, as in a
 bot. The budget counts the nodes the engine's clock counts (alpha-beta: positions
 visited, quiescence included): a search stops as it would at its deadline, with the
@@ -53,20 +54,23 @@ class NodeBudget(Deadline):
 
 
 def configuration(spec, bot):
-    """(name, engine name, parameters, evaluation name) of a command-line spec."""
+    """(name, engine name, parameters, evaluation name, node budget or None) of a
+    command-line spec."""
     name, _, rest = spec.partition("=")
     engine, *pairs = rest.split(",")
     texts = dict(pair.split("=", 1) for pair in pairs)
+    nodes = int(texts.pop("nodes")) if "nodes" in texts else None
     tuned = bot.tuned.get(engine)
     evaluation = texts.pop("eval", None) or (tuned.evaluation if tuned and tuned.evaluation else None) \
         or next(iter(bot.evaluations))
     params = dict(tuned.params) if tuned else {}
     params.update(registry.typed_parameters(engine, texts))
-    return name, engine, params, evaluation
+    return name, engine, params, evaluation, nodes
 
 
 def make_engine(config, game, bot, budget):
-    _, engine, params, evaluation = config
+    _, engine, params, evaluation, nodes = config
+    budget = nodes or budget
     tuned = bot.tuned.get(engine)
     weights = tuned.weights if tuned and tuned.evaluation == evaluation else {}
     made = registry.engine_class(engine)(game, bot.evaluations[evaluation](game, **weights), **params)

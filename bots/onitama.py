@@ -15,7 +15,10 @@ BOT = Bot(
     # The best engine takes the learned evaluation; the others keep the handcrafted one,
     # so that the engines' table compares searches with the same evaluation. Best-first
     # keeps its defaults, which arena tune did not beat (docs/tuning/onitama.md).
-    tuned={"mcts": MCTS_WITH_EVALUATION, "alphabeta+": Tuned(evaluation="learned")},
+    # Alpha-beta+ also searches captures and shrine steps first and reduces late quiet
+    # moves (docs/tuning/onitama-constants.md#search-options-at-a-fixed-node-budget).
+    tuned={"mcts": MCTS_WITH_EVALUATION,
+           "alphabeta+": Tuned(evaluation="learned", noisy_first=True, reduce_after=3)},
     max_nodes=1_000_000,  # about 530 bytes a node: under the 768 MB limit
 )
 

@@ -448,9 +448,11 @@ EXTENSION_GAMES = ["onitama"]
 
 
 @pytest.mark.parametrize("name", EXTENSION_GAMES)
-@pytest.mark.parametrize("params", [{"extend": 2}, {"extend": 4, "quiescence": 2}])
+@pytest.mark.parametrize("params", [{"extend": 2}, {"extend": 4, "quiescence": 2},
+                                    {"noisy_first": True, "reduce_after": 3}])  # the bot's
 def test_threat_extensions_keep_exact_values_in_small_endgames(name, params):
-    """Against exhaustive negamax: what the extensions add is search, never a value."""
+    """Against exhaustive negamax: what the extensions (and the Onitama bot's ordering
+    and reductions) add is search, never a value."""
     game, evaluate = endgame_game(name)
     memo = {}
     positions = small_endgames(name, seed=len(name), count=6, limit=1500)
@@ -463,10 +465,11 @@ def test_threat_extensions_keep_exact_values_in_small_endgames(name, params):
 
 
 @pytest.mark.parametrize("name", EXTENSION_GAMES)
-def test_threat_extensions_find_forced_wins_from_both_seats(name):
+@pytest.mark.parametrize("params", [{"extend": 2}, {"noisy_first": True, "reduce_after": 3}])
+def test_threat_extensions_find_forced_wins_from_both_seats(name, params):
     game, evaluate = load(name)
     for (plies, seat), state in sorted(forced_wins(name).items()):
-        engine = AlphaBetaPlus(game, evaluate, extend=2)
+        engine = AlphaBetaPlus(game, evaluate, **params)
         result = engine.search(state, time.perf_counter() + 3)
         where = (plies, seat, game.render(state))
         assert result.value >= PROVEN and WIN - result.value == plies, where

@@ -17,7 +17,7 @@ import time
 
 from engines.bestfirst import BestFirst
 from engines.exact import ExactSolver
-from games.othello.evaluation import make_evaluator
+from games.othello.misere import make_evaluator
 from games.othello.rules import Othello
 
 COLOR_BLACK = -1

@@ -55,6 +55,18 @@ def test_moves_and_flips_agree_with_the_rules(engines, size):
             assert engine.flips(mover, other, square) == game.flips(mover, other, square)
 
 
+@pytest.mark.parametrize("size", SIZES + (12,))
+def test_the_evaluation_is_the_pure_python_one(engines, size):
+    """The compiled evaluation and games/othello/misere.py's weigh the same features alike
+    (the compiled one truncates to an integer)."""
+    from games.othello.misere import make_evaluator
+    game = Othello(size, misere=True)
+    score = make_evaluator(game, scale=None)
+    for mover, other, player in random_positions(game, 300, seed=size + 7):
+        if game.legal_moves((mover, other, player)) != [PASS]:
+            assert abs(engines[size].evaluate(mover, other) - score((mover, other, player))) <= 1
+
+
 def exact_margin(game, state):
     """The opponent's discs minus the mover's at the end of perfect play (fewer wins)."""
     moves = game.legal_moves(state)

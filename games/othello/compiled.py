@@ -34,6 +34,9 @@ import time
 import numpy as np
 from numba import njit, objmode
 
+from games.othello.misere import (C_SQUARES, CORNERS, DISCS, EDGES, FRONTIER, MOBILITY, WEIGHTS,
+                                  X_SQUARES, corner_masks, square_kinds)
+
 U0 = np.uint64(0)
 U1 = np.uint64(1)
 M1 = np.uint64(0x5555555555555555)
@@ -54,22 +57,6 @@ SOLVE_ORDER = 7        # the solver orders by the opponent's replies above this 
 PASS = -1              # the move of a player who cannot place a disc
 NO_MOVE = -2           # no move known
 NO_VALUE = -(1 << 30)  # the table cuts nothing
-
-# Features of the evaluation, each the mover's count minus the opponent's:
-MOBILITY, FRONTIER, CORNERS, X_SQUARES, C_SQUARES, EDGES, DISCS = range(7)
-FEATURES = 7
-# Weights (opening, ending): a feature's weight is their mix by the share of empty
-# squares. Fitted by self-play (learn/reversi_compiled.py), the records in
-# docs/tuning/reversi-sustech.md#the-compiled-evaluation.
-WEIGHTS = (
-    (8.0, 4.0),       # legal moves: having choices is good in both games
-    (5.0, 2.0),       # frontier: the opponent's discs beside an empty square, minus mine
-    (-120.0, -60.0),  # corners: stable discs, which the misere player must avoid
-    (6.0, 2.0),       # X squares (diagonal to an empty corner): they hand the corner over
-    (3.0, 1.0),       # C squares (beside an empty corner, on the edge)
-    (-2.0, -1.0),     # other edge squares
-    (-0.5, -4.0),     # discs: fewer wins, more so as the board fills
-)
 
 
 def default_weights():
@@ -637,30 +624,6 @@ COMPILED = {True: ("bb_moves", "bb_flips", "bb_search", "bb_solve"),
             False: ("mb_moves", "mb_play", "mb_search", "mb_solve")}
 
 
-def square_kinds(n):
-    """By square: 0 inner, 1 corner, 2 X, 3 C, 4 other edge; and the corner of an X or C
-    square (-1 elsewhere)."""
-    kinds, corners = [], []
-    last = n - 1
-    for row in range(n):
-        for col in range(n):
-            near_row = 0 if row <= 1 else last if row >= last - 1 else -1
-            near_col = 0 if col <= 1 else last if col >= last - 1 else -1
-            corner = near_row * n + near_col if near_row >= 0 and near_col >= 0 else -1
-            on_edge = row in (0, last) or col in (0, last)
-            if row in (0, last) and col in (0, last):
-                kinds.append(1)
-                corner = -1
-            elif corner >= 0 and not on_edge:
-                kinds.append(2)
-            elif corner >= 0:
-                kinds.append(3)
-            else:
-                kinds.append(4 if on_edge else 0)
-            corners.append(corner)
-    return kinds, corners
-
-
 class Engine:
     """The compiled search for one board size; squares are ``row * size + col``, sides
     are bitboards in Python ints (the mover's first), as in games/othello/rules.py."""
@@ -687,10 +650,8 @@ class Engine:
         last = first << (n - 1)
         edges = sum(1 << s for s in range(n * n) if kinds[s] in (1, 3, 4))
         g = [full, full & ~first & ~last, 1, n, n + 1, n - 1, full & ~first, full & ~last, n * n, edges]
-        for corner in (0, n - 1, n * n - n, n * n - 1):
-            g.append(1 << corner)
-            for kind in (2, 3):
-                g.append(sum(1 << s for s in range(n * n) if corners[s] == corner and kinds[s] == kind))
+        for masks in corner_masks(n):
+            g.extend(masks)
         self.g = np.array(g, dtype=np.uint64)
         self.hist = np.zeros(n * n, dtype=np.int64)
 
@@ -758,6 +719,14 @@ class Engine:
         self._load(mover, other)
         count = mb_moves(self.board, 1, self.dirs, self.cells, self.work[0, 0])
         return sorted(self.square_of[int(c)] for c in self.work[0, 0, :count])
+
+    def evaluate(self, mover, other):
+        """The compiled evaluation of a position where the mover has a move."""
+        mine, theirs = len(self.moves(mover, other)), len(self.moves(other, mover))
+        if self.bitboard:
+            return int(bb_evaluate(np.uint64(mover), np.uint64(other), mine, theirs, self.g, self.weights))
+        self._load(mover, other)
+        return int(mb_evaluate(self.board, 1, mine, theirs, self.dirs, self.cells, self.kinds, self.weights))
 
     def flips(self, mover, other, square):
         """Bitboard of the discs turned by the mover's disc on ``square``."""

@@ -23,7 +23,7 @@ COLOR_WHITE = reversi_sustech.COLOR_WHITE
 COLOR_NONE = reversi_sustech.COLOR_NONE
 
 # Where the solver starts, by representation (docs/tuning/reversi-sustech.md#solve_empties):
-SOLVE_EMPTIES = {"bitboard": 22, "array": 14}
+SOLVE_EMPTIES = {"bitboard": 20, "array": 14}
 VERBOSE = "--verbose" in sys.argv  # a line on stderr for each move (the arena: "FILE.py --verbose")
 PYTHON_NODES = 20_000
 # While numba compiles, the interpreter lets another thread take its turn after this
@@ -88,4 +88,4 @@ class AI(reversi_sustech.AI):
                   f"{result['solved']} nodes {result['nodes']} in {time.perf_counter() - started:.3f} s "
                   f"of {deadline - started:.3f}", file=sys.stderr)
         if result["solved"] is None and empties <= self.solve_empties:
-            self.solve_empties = empties - 3  # the solver ran out of time: start it later
+            self.solve_empties = empties - 2  # the solver ran out of time: start it later

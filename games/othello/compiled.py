@@ -54,6 +54,10 @@ CHECK_MASK = 2047      # the clock is read every 2,048 nodes
 MAX_PLY = 200          # plies of one search (squares plus passes)
 ORDER_DEPTH = 3        # children ordered by the opponent's replies where this many plies are left
 SOLVE_ORDER = 7        # the solver orders by the opponent's replies above this many empties
+CORNER_LAST = 12       # the solver tries corners as if they gave 3 more replies (misere)
+SOLVE_TABLE = 9        # the solver keeps bounds in the table from this many empties
+SOLVED = 127           # the depth of a solver's entry in the table
+SOLVE_SALT = np.uint64(0x5DEECE66DA3B9F21)  # solver keys differ from the search's
 PASS = -1              # the move of a player who cannot place a disc
 NO_MOVE = -2           # no move known
 NO_VALUE = -(1 << 30)  # the table cuts nothing
@@ -150,9 +154,10 @@ def store(ttk, tti, slot, key, depth, alpha, beta, best, best_move):
 
 
 # ---------------------------------------------------------------------------------------
-# Bitboards (boards up to 8x8). g (uint64[22]): the full board, the inner columns, the
+# Bitboards (boards up to 8x8). g (uint64[23]): the full board, the inner columns, the
 # shifts 1, n, n+1, n-1, all but the first column, all but the last column, the number of
-# squares, the edge squares, then for each corner: its bit, its X square, its C squares.
+# squares, the edge squares, then for each corner: its bit, its X square, its C squares;
+# last, the corners.
 # ---------------------------------------------------------------------------------------
 
 @njit(cache=False)
@@ -336,9 +341,10 @@ def bb_search(p, o, depth, alpha, beta, ply, g, ew, ttk, tti, hist, work, ctl, d
 
 
 @njit(cache=False)
-def bb_solve(p, o, alpha, beta, ply, g, work, ctl, deadline):
+def bb_solve(p, o, alpha, beta, ply, g, ttk, tti, work, ctl, deadline):
     """Exact final margin (the opponent's discs minus the mover's) within (alpha, beta).
-    At the root (ply 0) the best move is left in ctl[2]."""
+    At the root (ply 0) the best move is left in ctl[2]. From SOLVE_TABLE empties on,
+    bounds go to the table (keys salted apart from the search's)."""
     if tick(ctl, deadline):
         return 0
     moves = bb_moves(p, o, g)
@@ -349,17 +355,30 @@ def bb_solve(p, o, alpha, beta, ply, g, work, ctl, deadline):
         work[0, ply, 0] = PASS
         count = 1
     empties = popcount(g[0] & ~(p | o))
+    first = NO_MOVE
+    slot = 0
+    key = U0
+    if empties >= SOLVE_TABLE:
+        key = bb_key(p, o) ^ SOLVE_SALT
+        slot, first, value = probe(ttk, tti, key, SOLVED, alpha, beta, ply)
+        if value != NO_VALUE:
+            return value
     while moves != U0:
         square = lowest_square(moves)
         moves &= moves - U1
         work[0, ply, count] = square
         work[1, ply, count] = 0
-        if empties > SOLVE_ORDER:
+        if square == first:
+            work[1, ply, count] = 1 << 40
+        elif empties > SOLVE_ORDER:
             flipped = bb_flips(p, o, square, g)
             child_o = p | flipped | (U1 << np.uint64(square))
-            work[1, ply, count] = -popcount(bb_moves(o & ~flipped, child_o, g))
+            work[1, ply, count] = -4 * popcount(bb_moves(o & ~flipped, child_o, g))
+            if (U1 << np.uint64(square)) & g[22]:
+                work[1, ply, count] -= CORNER_LAST
         count += 1
     best = -INF
+    best_move = NO_MOVE
     a = alpha
     for i in range(count):
         square = pick_next(work, ply, i, count) if empties > SOLVE_ORDER else work[0, ply, i]
@@ -370,17 +389,20 @@ def bb_solve(p, o, alpha, beta, ply, g, work, ctl, deadline):
             flipped = bb_flips(p, o, square, g)
             child_p = o & ~flipped
             child_o = p | flipped | (U1 << np.uint64(square))
-        value = -bb_solve(child_p, child_o, -beta, -a, ply + 1, g, work, ctl, deadline)
+        value = -bb_solve(child_p, child_o, -beta, -a, ply + 1, g, ttk, tti, work, ctl, deadline)
         if ctl[1] != 0:
             return 0
         if value > best:
             best = value
+            best_move = square
             if ply == 0:
                 ctl[2] = square
             if value > a:
                 a = value
                 if a >= beta:
                     break
+    if empties >= SOLVE_TABLE:
+        store(ttk, tti, slot, key, SOLVED, alpha, beta, best, best_move)
     return best
 
 
@@ -575,11 +597,22 @@ def mb_search(b, color, key, depth, alpha, beta, ply, dirs, cells, kinds, zob, e
 
 
 @njit(cache=False)
-def mb_solve(b, color, alpha, beta, ply, dirs, cells, zob, work, stack, top, ctl, deadline):
-    """As bb_solve, on an array board."""
+def mb_solve(b, color, key, alpha, beta, ply, dirs, cells, kinds, zob, ttk, tti, work, stack, top, ctl,
+             deadline):
+    """As bb_solve, on an array board (``key``: the position's Zobrist key)."""
     if tick(ctl, deadline):
         return 0
     count = mb_moves(b, color, dirs, cells, work[0, ply])
+    empties = 0
+    for cell in cells:
+        empties += b[cell] == 0
+    first = NO_MOVE
+    slot = 0
+    salted = key ^ SOLVE_SALT
+    if empties >= SOLVE_TABLE:
+        slot, first, value = probe(ttk, tti, salted, SOLVED, alpha, beta, ply)
+        if value != NO_VALUE:
+            return value
     if count == 0:
         if mb_count_moves(b, -color, dirs, cells) == 0:
             return mb_margin(b, cells, color)
@@ -589,27 +622,36 @@ def mb_solve(b, color, alpha, beta, ply, dirs, cells, zob, work, stack, top, ctl
     else:
         for i in range(count):
             cell = work[0, ply, i]
-            new_top, _ = mb_play(b, cell, color, dirs, stack, top, U0, zob)
-            work[1, ply, i] = -mb_count_moves(b, -color, dirs, cells)
+            if cell == first:
+                work[1, ply, i] = 1 << 40
+                continue
+            new_top, _ = mb_play(b, cell, color, dirs, stack, top, key, zob)
+            work[1, ply, i] = -4 * mb_count_moves(b, -color, dirs, cells)
+            if kinds[0, cell] == 1:
+                work[1, ply, i] -= CORNER_LAST
             mb_undo(b, cell, color, stack, top, new_top)
     best = -INF
+    best_move = NO_MOVE
     a = alpha
     for i in range(count):
         cell = pick_next(work, ply, i, count)
-        new_top, _ = mb_play(b, cell, color, dirs, stack, top, U0, zob)
-        value = -mb_solve(b, -color, -beta, -a, ply + 1, dirs, cells, zob, work, stack, new_top, ctl,
-                          deadline)
+        new_top, child_key = mb_play(b, cell, color, dirs, stack, top, key, zob)
+        value = -mb_solve(b, -color, child_key, -beta, -a, ply + 1, dirs, cells, kinds, zob, ttk, tti, work,
+                          stack, new_top, ctl, deadline)
         mb_undo(b, cell, color, stack, top, new_top)
         if ctl[1] != 0:
             return 0
         if value > best:
             best = value
+            best_move = cell
             if ply == 0:
                 ctl[2] = cell
             if value > a:
                 a = value
                 if a >= beta:
                     break
+    if empties >= SOLVE_TABLE:
+        store(ttk, tti, slot, salted, SOLVED, alpha, beta, best, best_move)
     return best
 
 
@@ -618,7 +660,7 @@ def mb_solve(b, color, alpha, beta, ply, dirs, cells, zob, work, stack, top, ctl
 # ---------------------------------------------------------------------------------------
 
 SOLVE_SHARE = 0.6    # of a move's time, the most the solver may take before the search
-NEXT_DEPTH = 0.35    # no deeper iteration once this share of the move's time is spent
+NEXT_DEPTH = 0.5     # no deeper iteration once this share of the move's time is spent
 TT_BITS = 18         # table entries: 2**18 (6 MB with their keys)
 COMPILED = {True: ("bb_moves", "bb_flips", "bb_search", "bb_solve"),
             False: ("mb_moves", "mb_play", "mb_search", "mb_solve")}
@@ -652,6 +694,7 @@ class Engine:
         g = [full, full & ~first & ~last, 1, n, n + 1, n - 1, full & ~first, full & ~last, n * n, edges]
         for masks in corner_masks(n):
             g.extend(masks)
+        g.append(sum(corner for corner, _, _ in corner_masks(n)))
         self.g = np.array(g, dtype=np.uint64)
         self.hist = np.zeros(n * n, dtype=np.int64)
 
@@ -748,7 +791,7 @@ class Engine:
                 value = bb_search(p, o, depth, alpha, beta, 0, self.g, self.weights, self.ttk, self.tti,
                                   self.hist, self.work, ctl, deadline)
             else:
-                value = bb_solve(p, o, alpha, beta, 0, self.g, self.work, ctl, deadline)
+                value = bb_solve(p, o, alpha, beta, 0, self.g, self.ttk, self.tti, self.work, ctl, deadline)
             best = int(ctl[2])
         else:
             key = self._load(mover, other)
@@ -757,8 +800,8 @@ class Engine:
                                   self.zob, self.weights, self.ttk, self.tti, self.hist, self.work, self.stack,
                                   0, ctl, deadline)
             else:
-                value = mb_solve(self.board, 1, alpha, beta, 0, self.dirs, self.cells, self.zob, self.work,
-                                 self.stack, 0, ctl, deadline)
+                value = mb_solve(self.board, 1, key, alpha, beta, 0, self.dirs, self.cells, self.kinds, self.zob,
+                                 self.ttk, self.tti, self.work, self.stack, 0, ctl, deadline)
             best = self.square_of.get(int(ctl[2]), NO_MOVE)
         self.nodes += int(ctl[0])
         return int(value), (best if best >= 0 else None), bool(ctl[1])

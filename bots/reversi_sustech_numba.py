@@ -4,8 +4,8 @@ The same ``class AI`` as bots/reversi_sustech.py (whose notes on the judge hold 
 with games/othello/compiled.py's search: alpha-beta with iterative deepening and the
 misere evaluation, and from SOLVE_EMPTIES empty squares the exact win/draw/loss solver.
 
-numba compiles that search in a background thread started by the constructor (about 3
-to 10 s, with the import of numba; docs/tuning/reversi-sustech.md#the-numba-bundle), so
+numba compiles that search in a background thread started by the constructor (5 to 7 s
+with the import of numba, alone; docs/tuning/reversi-sustech.md#compilation), so
 neither the constructor nor any move waits for it: until it is ready, and for the whole
 game where numba cannot be imported or the compilation fails, each move is the pure
 Python bot's. Once it is ready the pure-Python tree is dropped (memory). The thread is
@@ -25,12 +25,12 @@ COLOR_NONE = reversi_sustech.COLOR_NONE
 # Where the solver starts, by representation (docs/tuning/reversi-sustech.md#solve_empties):
 SOLVE_EMPTIES = {"bitboard": 20, "array": 14}
 VERBOSE = "--verbose" in sys.argv  # a line on stderr for each move (the arena: "FILE.py --verbose")
-PYTHON_NODES = 20_000
+PYTHON_NODES = 20_000  # the pure-Python tree while numba compiles (numba itself takes ~90 MB)
 # While numba compiles, the interpreter lets another thread take its turn after this
 # long (Python's default is 5 ms): the compiler gives the interpreter up for each of its
-# thousands of calls into LLVM, and waited 5 ms each time to get it back while a move
-# searched in pure Python, so it never finished during a game.
-SWITCH_SECONDS = 0.0002  # the pure-Python tree while numba compiles (numba itself takes ~90 MB)
+# thousands of calls into LLVM, and waited up to 5 ms each time to get it back while a
+# move searched in pure Python (docs/tuning/reversi-sustech.md#compilation).
+SWITCH_SECONDS = 0.0002
 
 
 class AI(reversi_sustech.AI):
@@ -41,7 +41,7 @@ class AI(reversi_sustech.AI):
         self.compiled = None        # the compiled engine, once ready
         self.compile_seconds = None
         self.compile_error = None
-        self.solve_empties = None
+        self.compiled_solve_empties = None
         try:
             threading.Thread(target=self._compile, name="numba-compile", daemon=True).start()
         except Exception as error:  # no thread: the pure-Python bot plays
@@ -60,7 +60,7 @@ class AI(reversi_sustech.AI):
             return
         finally:
             sys.setswitchinterval(switch)
-        self.solve_empties = SOLVE_EMPTIES["bitboard" if engine.bitboard else "array"]
+        self.compiled_solve_empties = SOLVE_EMPTIES["bitboard" if engine.bitboard else "array"]
         self.compile_seconds = time.perf_counter() - started
         self.compiled = engine
         if VERBOSE:
@@ -77,15 +77,15 @@ class AI(reversi_sustech.AI):
             super()._search(state, moves, deadline)
             return
         if self.engine is not None:
-            self.engine = None  # the pure-Python tree is no longer needed
+            self.engine = self.solver = None  # the pure-Python tree and table are no longer needed
         mover, other, _ = state
         empties = self.game.empty_squares(state)
         started = time.perf_counter()
         result = engine.search(mover, other, deadline, lambda move: self._publish(move, moves),
-                               solve_empties=self.solve_empties)
+                               solve_empties=self.compiled_solve_empties)
         if VERBOSE:
             print(f"AI: empties {empties} depth {result['depth']} value {result['value']} solved "
                   f"{result['solved']} nodes {result['nodes']} in {time.perf_counter() - started:.3f} s "
                   f"of {deadline - started:.3f}", file=sys.stderr)
-        if result["solved"] is None and empties <= self.solve_empties:
-            self.solve_empties = empties - 2  # the solver ran out of time: start it later
+        if result["solved"] is None and empties <= self.compiled_solve_empties:
+            self.compiled_solve_empties = empties - 2  # the solver ran out of time: start it later

@@ -10,7 +10,8 @@ game before that. Needs numba.
 those of compiled.WEIGHTS' comments: MOBILITY, FRONTIER, CORNERS, X_SQUARES,
 C_SQUARES, EDGES, DISCS), and the weights so set play the defaults;
 ``--sweep`` tries instead, for each feature in turn, its weights (as set) doubled,
-halved, zeroed and negated, and prints each variant's score against the weights as set. docs/tuning/reversi-sustech.md keeps the results.
+halved, zeroed and negated, and prints each variant's score against the weights as set.
+docs/tuning/reversi-sustech.md keeps the results.
 """
 import argparse
 import random

@@ -17,7 +17,7 @@ Two board representations, chosen by the board's size:
 Both share the search (fail-soft negamax alpha-beta with principal variation search, a
 transposition table, history and "fastest first" move ordering), the evaluation's
 features and weights, and the solver (alpha-beta to the end of the game, no evaluation,
-the window (-1, 1) first for win/draw/loss). Values are for the side to move. A finished
+the window (-1, 1) for win/draw/loss, its bounds in the search's table). Values are for the side to move. A finished
 game is worth ``sign(d) * FINAL + d`` to the searches, ``d`` the opponent's discs minus
 the mover's (fewer discs wins); the solver returns ``d`` itself.
 
@@ -711,7 +711,7 @@ class Engine:
             self.kinds[1, cell] = self.cells[corners[s]] if corners[s] >= 0 else 0
         rng = np.random.default_rng(20260303)
         self.zob = rng.integers(0, 2 ** 63, size=(length, 2), dtype=np.int64).astype(np.uint64)
-        self.stack = np.zeros(MAX_PLY * 4 * n, dtype=np.int64)
+        self.stack = np.zeros(MAX_PLY * 8 * n, dtype=np.int64)  # a move flips fewer than 8n discs
         self.hist = np.zeros(length, dtype=np.int64)
 
     # -- compilation ---------------------------------------------------------------------
@@ -838,7 +838,7 @@ class Engine:
                     if publish is not None:
                         publish(square)
                     return result
-        for depth in range(1, max_depth + 1):
+        for depth in range(1, min(max_depth, MAX_PLY // 2 - 1) + 1):  # a pass is a ply too
             value, best, stopped = self._root(mover, other, depth, -INF, INF, deadline)
             if best is not None:
                 result.update(move=best, depth=depth)

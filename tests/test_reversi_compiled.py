@@ -203,6 +203,7 @@ def judge(bundle, tmp_path, numba, size, color, time_out, wait):
 def test_the_bundle_plays_compiled_where_numba_is_there(bundle, tmp_path, size):
     pytest.importorskip("numba")
     report, _ = judge(bundle, tmp_path, "show", size, -1, 0.3, 300)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["judge.py"]  # numba wrote no cache
     assert report["error"] is None
     assert report["moves"] >= size * size // 2 - 8 and report["compiled_moves"] == report["moves"]
     assert report["slowest"] < 0.3 + 0.2

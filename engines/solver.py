@@ -1,17 +1,5 @@
-"""Exact endgame solving, and an engine wrapper that solves when the end is near.
-
-``solve(state, deadline)`` walks the game to its end with alpha-beta and no evaluation,
-and returns the exact negamax value (``WIN - plies`` to the end, see engines/base.py)
-with a best move, or None when the deadline comes first. It first settles win, draw or
-loss with the narrow window (-1, 1), which cuts much more, then (``exact=True``) finds
-the distance to the end with the full window; if time runs out in between, the
-win/draw/loss answer is returned, its value a bound (a proven win at least that fast,
-a proven loss at most that slow).
-
-Ordering: the table's move first, then the children whose opponent has the fewest
-replies ("fastest first", ``order="mobility"``). The table (``tt_size`` entries, the
-two-generation scheme of engines/alphabeta.py) keeps every proof, so the next turn's
-solve starts from the last one's work.
+"""An engine wrapper that solves exactly when the end is near (the solver itself is
+engines/exact.py, apart so that a bot can carry it without the registry).
 
 ``Solver(game, evaluate, engine="alphabeta", solve_when=..., ...)`` is an engine: in a
 position where ``solve_when(state)`` is true (the bot says when, e.g. "at most 14 empty
@@ -20,147 +8,14 @@ answers with the exact result if it finishes; otherwise the inner engine, built 
 the remaining parameters, searches until the deadline.
 """
 
-import math
 from time import perf_counter
 
-from engines.alphabeta import (EPS, EXACT, LOWER, TT_SIZE, UPPER, Timeout,
-                               TranspositionTable, from_table, to_table)
-from engines.base import PROVEN, Deadline, SearchResult, terminal_value
+from engines.alphabeta import TT_SIZE
+from engines.exact import ExactSolver
 
 SOLVE_SHARE = 0.5    # share of the remaining time the solver may use before giving up
-CHECK_EVERY = 15     # nodes between two looks at the clock (each orders its children)
-INF = math.inf
 
-
-class ExactSolver:
-    """Alpha-beta to the end of the game; see the module's notes."""
-
-    def __init__(self, game, tt=True, tt_size=TT_SIZE, order="mobility", exact=True):
-        if order not in ("mobility", "none"):
-            raise ValueError(f"order must be 'mobility' or 'none', not {order!r}")
-        self.game = game
-        self.table = TranspositionTable(tt_size) if tt else None
-        self.order = order
-        self.exact = exact
-        self.nodes = 0
-        self.clock = Deadline(every=CHECK_EVERY)
-
-    def _negamax(self, state, moves, alpha, beta, ply):
-        self.nodes += 1
-        clock = self.clock
-        clock.left -= 1
-        if clock.left <= 0 and clock.due():
-            raise Timeout
-        game = self.game
-        if not moves:
-            return terminal_value(game.outcome(state), ply)
-        table = self.table
-        first = None
-        if table is not None:
-            entry = table.get(state)
-            if entry is not None:
-                flag, value, first = entry
-                value = from_table(value, ply)
-                if flag == EXACT or (value >= beta if flag == LOWER else value <= alpha):
-                    return value
-        children = self._children(state, moves, first)
-        negamax = self._negamax
-        best = -INF
-        best_move = children[0][0]
-        a = alpha
-        for move, child, child_moves in children:
-            if best == -INF:
-                value = -negamax(child, child_moves, -beta, -a, ply + 1)
-            else:
-                value = -negamax(child, child_moves, -a - EPS, -a, ply + 1)
-                if a < value < beta:
-                    value = -negamax(child, child_moves, -beta, -a, ply + 1)
-            if value > best:
-                best = value
-                best_move = move
-                if value > a:
-                    a = value
-                    if a >= beta:
-                        break
-        if table is not None:
-            flag = LOWER if best >= beta else UPPER if best <= alpha else EXACT
-            table.put(state, (flag, to_table(best, ply), best_move))
-        return best
-
-    def _children(self, state, moves, first):
-        """(move, child, child's moves) in the order to search them."""
-        play, legal_moves = self.game.play, self.game.legal_moves
-        children = []
-        for move in moves:
-            child = play(state, move)
-            children.append((move, child, legal_moves(child)))
-        if self.order == "mobility" and len(children) > 1:
-            children.sort(key=lambda c: len(c[2]))
-        if first is not None:
-            for i, entry in enumerate(children):
-                if entry[0] == first:
-                    if i:
-                        del children[i]
-                        children.insert(0, entry)
-                    break
-        return children
-
-    def _root(self, state, moves, alpha, beta):
-        """(fail-soft value, best move) of the root within (alpha, beta)."""
-        best, best_move = -INF, moves[0]
-        a = alpha
-        for move, child, child_moves in self._children(state, moves, self._table_move(state)):
-            value = -self._negamax(child, child_moves, -beta, -a, 1)
-            if value > best:
-                best, best_move = value, move
-                if value > a:
-                    a = value
-                    if a >= beta:
-                        break
-        if self.table is not None:
-            flag = LOWER if best >= beta else UPPER if best <= alpha else EXACT
-            self.table.put(state, (flag, best, best_move))
-        return best, best_move
-
-    def _table_move(self, state):
-        if self.table is None:
-            return None
-        entry = self.table.get(state)
-        return None if entry is None else entry[2]
-
-    def solve(self, state, deadline):
-        """SearchResult with the exact value (or a proven bound), or None if out of time."""
-        moves = self.game.legal_moves(state)
-        if not moves:
-            raise ValueError("solve called on a finished game")
-        if self.table is not None:
-            self.table.release()
-        self.clock.start(deadline)
-        self.nodes = 0
-        try:
-            value, move = self._root(state, moves, -1.0, 1.0)
-        except Timeout:
-            return None
-        if self.exact and (value >= PROVEN or value <= -PROVEN):
-            try:
-                value, move = self._root(state, moves, -INF, INF)
-            except Timeout:
-                pass  # the win/draw/loss answer stands
-        pv = self._pv(state, move)
-        return SearchResult(move, value, self.nodes, len(pv), pv)
-
-    def _pv(self, state, move):
-        pv = [move]
-        game = self.game
-        state = game.play(state, move)
-        while len(pv) < 200:
-            moves = game.legal_moves(state)
-            move = self._table_move(state)
-            if not moves or move not in moves:
-                break
-            pv.append(move)
-            state = game.play(state, move)
-        return pv
+__all__ = ["ExactSolver", "Solver", "SOLVE_SHARE"]
 
 
 class Solver:

@@ -21,8 +21,7 @@ positions (every child of a node shares the side that did not move).
 
 import math
 
-from games.onitama.rules import (FULL, HAND_TABLES, MASTER_STEPS, SIZE, SQUARES, SQUARES_HIGH, SQUARES_LOW,
-                                 Memo)
+from games.onitama.rules import FULL, MASTER_STEPS, SIZE, SQUARES, Memo, side_reach
 from games.weights import merged
 
 WEIGHTS = {"material": 1.0, "threat": 2.0, "danger": 0.6, "shrine": 0.3, "mobility": 0.5}
@@ -39,8 +38,7 @@ def make_evaluator(game, **weights):
     w_shrine, w_mobility = w["shrine"], w["mobility"]
     piece = w_material / 4  # a piece's material term
     race = tuple(tuple(w_shrine * STEPS_TO[sq][seat] / 4 for sq in range(SQUARES)) for seat in (0, 1))
-    master_steps, hand_tables, tanh = MASTER_STEPS, HAND_TABLES, math.tanh
-    squares_low, squares_high = SQUARES_LOW, SQUARES_HIGH
+    master_steps, tanh = MASTER_STEPS, math.tanh
     memo = Memo()  # by hand: pieces | master << 25 -> side terms
     tables = memo.tables
 
@@ -48,13 +46,8 @@ def make_evaluator(game, **weights):
         """(attacked, moves, its terms as the side to move, as the other side, its
         threats: the squares attacked, all of them if its master can step onto the
         enemy shrine)."""
-        masks_a, _, masks_b, _ = hand_tables[hand]
-        covered = moves = 0
+        covered, moves = side_reach(pieces, hand)
         free = ~pieces
-        for sq in squares_low[pieces & 0x1FFF] + squares_high[pieces >> 13]:
-            mask_a, mask_b = masks_a[sq], masks_b[sq]
-            covered |= mask_a | mask_b
-            moves += (mask_a & free).bit_count() + (mask_b & free).bit_count()
         sq = master.bit_length() - 1
         own = piece * pieces.bit_count() - race[hand >> 8][sq]
         attacked = covered & free

@@ -26,7 +26,7 @@ many positions: every child of a node shares the side that did not move).
 import math
 
 from games.onitama.rules import (CARD_COUNT, FULL, HAND_TABLES, MASTER_STEPS, REACH, SHRINE, SIZE, SQUARES,
-                                 SQUARES_HIGH, SQUARES_LOW, Memo, side_reach)
+                                 Memo, side_reach)
 from games.weights import of_length
 
 CLASSES = SIZE * 3  # rows x folded files
@@ -137,7 +137,7 @@ def make_evaluator(game, weights=None):
                         their_card[hand & 15] + their_card[hand >> 4 & 15])
                      + sums[hand >> 8] + (MASTER_STEPS[hand],)
                      for hand in range(512))
-    squares_low, squares_high, tanh = SQUARES_LOW, SQUARES_HIGH, math.tanh
+    tanh = math.tanh
     memo = Memo()  # by hand: pieces | master << 25 -> side terms
     tables = memo.tables
 
@@ -145,14 +145,10 @@ def make_evaluator(game, weights=None):
         """(attacked, students not covered by their side, its sum as the side to move,
         as the other side, its threats: the squares attacked, all of them if its
         master can step onto the enemy shrine)."""
-        (masks_a, masks_b, as_mover, as_other, my_low, my_high, my_master,
+        (_, _, as_mover, as_other, my_low, my_high, my_master,
          their_low, their_high, their_master, master_steps) = per_hand[hand]
-        covered = moves = 0
+        covered, moves = side_reach(pieces, hand)
         free = ~pieces
-        for sq in squares_low[pieces & 0x1FFF] + squares_high[pieces >> 13]:
-            mask_a, mask_b = masks_a[sq], masks_b[sq]
-            covered |= mask_a | mask_b
-            moves += (mask_a & free).bit_count() + (mask_b & free).bit_count()
         low, high, sq = pieces & 0x1FFF, pieces >> 13, master.bit_length() - 1
         attacked = covered & free
         terms = (attacked, pieces & ~master & ~covered,

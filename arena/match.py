@@ -156,8 +156,9 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
                 if answered is not None:
                     overheads.append(sent - answered)
                 try:
-                    bot.send(lines, sent + limit / 1000)
-                    line, answered = bot.read_line(sent + limit / 1000)
+                    beside = [bots[1 - player]]  # the opponent's stderr, drained meanwhile
+                    bot.send(lines, sent + limit / 1000, beside)
+                    line, answered = bot.read_line(sent + limit / 1000, beside)
                 except BotFailure as error:
                     if error.reason == "timeout":
                         error.detail = (f"no answer within {limit:.0f} ms on turn {turns[player] + 1}"

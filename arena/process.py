@@ -12,7 +12,10 @@ exit) leaves nothing running; ``containment()`` says which mechanism is in force
 Answers are read from a non-blocking pipe with ``select``: the clock of a turn runs
 from the moment its first input line is written to the moment the answer's newline
 arrives. While waiting, the bot's memory is checked and its exit is noticed even when an
-orphan still holds the pipe open.
+orphan still holds the pipe open. The same ``select`` drains both bots' stderr, in the
+referee's own thread: a thread of its own that woke for each line a bot logs took the
+interpreter from the referee, and on a busy machine made answers look up to 40 ms late
+(docs/tuning/time-discipline.md).
 """
 
 import atexit
@@ -158,31 +161,36 @@ class BotProcess:
         self.pid = self.proc.pid
         self._in = self.proc.stdin.fileno()
         self._out = self.proc.stdout.fileno()
-        os.set_blocking(self._in, False)
-        os.set_blocking(self._out, False)
-        self._stderr_thread = threading.Thread(target=self._drain_stderr, daemon=True)
-        self._stderr_thread.start()
+        self._err = self.proc.stderr.fileno()
+        self._err_partial = b""
+        self._err_open = True
+        for fd in (self._in, self._out, self._err):
+            os.set_blocking(fd, False)
 
     # -- stderr ------------------------------------------------------------------------
-    def _drain_stderr(self):
-        """Keeps the last lines of stderr; reading it all keeps a flooding bot from
-        blocking on a full pipe."""
-        stream = self.proc.stderr
-        partial = b""
+    def drain_stderr(self):
+        """Keeps the last lines of what stderr holds now; reading it all keeps a flooding
+        bot from blocking on a full pipe. False once stderr is closed."""
         while True:
             try:
-                chunk = stream.read1(65536) if hasattr(stream, "read1") else stream.read(65536)
+                chunk = os.read(self._err, 65536)
+            except BlockingIOError:
+                return True
             except (OSError, ValueError):
-                break
+                chunk = b""
             if not chunk:
-                break
+                self._end_stderr()
+                return False
             self.stderr_bytes += len(chunk)
-            parts = (partial + chunk).split(b"\n")
-            partial = parts.pop()[-STDERR_LINE_CHARS * 4:]
+            parts = (self._err_partial + chunk).split(b"\n")
+            self._err_partial = parts.pop()[-STDERR_LINE_CHARS * 4:]
             for part in parts[-STDERR_TAIL:]:
                 self.stderr_tail.append(self._decode(part))
-        if partial:
-            self.stderr_tail.append(self._decode(partial))
+
+    def _end_stderr(self):
+        if self._err_partial:
+            self.stderr_tail.append(self._decode(self._err_partial))
+            self._err_partial = b""
 
     @staticmethod
     def _decode(raw):
@@ -196,8 +204,9 @@ class BotProcess:
         return list(self.stderr_tail)[-count:]
 
     # -- a turn ------------------------------------------------------------------------
-    def send(self, lines, deadline):
-        """Writes the turn's lines; returns the time the first byte went out."""
+    def send(self, lines, deadline, beside=()):
+        """Writes the turn's lines; returns the time the first byte went out. ``beside``:
+        other bots whose stderr is drained meanwhile (the opponent)."""
         data = ("\n".join(lines) + "\n").encode()
         started = perf_counter()
         view = memoryview(data)
@@ -206,16 +215,16 @@ class BotProcess:
                 written = os.write(self._in, view)
                 view = view[written:]
             except BlockingIOError:
-                self._wait([], [self._in], deadline)
+                self._wait([], [self._in], deadline, beside)
             except (BrokenPipeError, OSError):
                 raise self._gone("its input was closed") from None
         return started
 
-    def read_line(self, deadline):
+    def read_line(self, deadline, beside=()):
         """The next answer line and the time it arrived; BotFailure on timeout, exit,
-        memory or an endless line."""
+        memory or an endless line. ``beside``: as for ``send``."""
         while not self._lines:
-            if not self._wait([self._out], [], deadline):
+            if not self._wait([self._out], [], deadline, beside):
                 continue
             try:
                 chunk = os.read(self._out, 65536)
@@ -238,14 +247,19 @@ class BotProcess:
         if len(self._buffer) > MAX_LINE_BYTES:
             raise BotFailure("bad_output", f"wrote more than {MAX_LINE_BYTES} bytes without a newline")
 
-    def _wait(self, reads, writes, deadline):
-        """Waits until a pipe is ready (True) or a poll interval passed (False);
-        checks the clock, Ctrl-C, memory and exit at every interval."""
+    def _wait(self, reads, writes, deadline, beside=()):
+        """Waits until a pipe is ready (True) or a poll interval passed (False), draining
+        the stderr of this bot and those ``beside`` as it comes; checks the clock,
+        Ctrl-C, memory and exit at every interval."""
         remaining = deadline - perf_counter()
         if remaining <= 0:
             raise BotFailure("timeout", "")
-        ready_r, ready_w, _ = select.select(reads, writes, [], min(remaining, POLL_S))
-        if ready_r or ready_w:
+        logs = {bot._err: bot for bot in (self, *beside) if not bot._closed and bot._err_open}
+        ready_r, ready_w, _ = select.select(reads + list(logs), writes, [], min(remaining, POLL_S))
+        for fd in ready_r:
+            if fd in logs:
+                logs[fd]._err_open = logs[fd].drain_stderr()
+        if ready_w or any(fd not in logs for fd in ready_r):
             return True
         self.check_memory()
         if self.stop is not None and self.stop.is_set():
@@ -323,7 +337,7 @@ class BotProcess:
                 stream.close()
             except OSError:
                 pass
-        self._stderr_thread.join(timeout=1)
+        self._drain_to_the_end()
         try:
             self.proc.stderr.close()
         except OSError:
@@ -331,6 +345,17 @@ class BotProcess:
         self._remove_folder()
         with _live_lock:
             _live.discard(self)
+
+    def _drain_to_the_end(self, seconds=1.0):
+        """Reads the dead bot's last stderr words, for at most ``seconds`` (an orphan
+        may still hold the pipe open)."""
+        until = perf_counter() + seconds
+        while self._err_open and perf_counter() < until:
+            ready, _, _ = select.select([self._err], [], [], max(0.0, until - perf_counter()))
+            if not ready:
+                break
+            self._err_open = self.drain_stderr()
+        self._end_stderr()
 
     def _end(self):
         """Kills every process of the bot, then reaps its first one."""

@@ -192,6 +192,30 @@ def choose(engine, state, allowed, deadline, verbose=False):
     return allowed[0]
 
 
+class RunQueue:
+    """The seconds this thread has waited for a CPU while ready to run, from Linux's
+    schedstat (its second figure); 0.0 forever where the file cannot be read.
+
+    A bot woken by its turn's input may wait for a CPU on a busy machine before it can
+    read the input, while the arena's clock runs: that wait shows here, not on the
+    bot's own clock."""
+
+    PATH = "/proc/thread-self/schedstat"
+
+    def __init__(self):
+        try:
+            self.file = open(self.PATH, "rb", buffering=0)
+            self.seconds()
+        except (OSError, ValueError, IndexError):
+            self.file = None
+
+    def seconds(self):
+        if self.file is None:
+            return 0.0
+        self.file.seek(0)
+        return int(self.file.read().split()[1]) / 1e9
+
+
 class LineReader:
     """Reads stripped input lines; EOFError at the end of input."""
 
@@ -212,12 +236,17 @@ def play(bot, options, player, engine, read, write):
     game = player.game
     budget, fraction = player.first_turn_ms, options.first_time
     first = True
+    run_queue = RunQueue()
     while True:
         before = perf_counter()
+        waited = run_queue.seconds()
         line = read()
         start = perf_counter()
+        woken = run_queue.seconds() - waited  # the arena's clock ran meanwhile
         if first and start - before < WAITING_S:
             start = STARTED  # the line came while we started up: the arena's clock ran
+        else:
+            start -= woken
         first = False
         state, actions, notes = player.read_turn(line, read)
         for note in notes:
@@ -236,6 +265,10 @@ def play(bot, options, player, engine, read, write):
             deadline = start + budget * options.clock * fraction / 1000.0
             move = choose(engine, state, allowed, deadline, options.verbose)
         write(player.format_move(move) + "\n")
+        engine.release()  # off the clock now: what the search dropped
+        if options.verbose:
+            log(f"turn: woken after {woken * 1000:.1f} ms, answered {(perf_counter() - start) * 1000:.1f} ms"
+                f" after the input, {(run_queue.seconds() - waited - woken) * 1000:.1f} ms of it waiting for a CPU")
         player.played(state, move)
         budget, fraction = player.turn_ms, options.time
 

@@ -89,7 +89,7 @@ class TranspositionTable:
         self.half = max(1, size // 2)
         self.young = {}
         self.old = {}
-        self.retired = []  # the dropped generation, until release()
+        self.retired = []  # the dropped generations, until release()
 
     def get(self, key):
         entry = self.young.get(key)
@@ -102,14 +102,13 @@ class TranspositionTable:
     def put(self, key, entry):
         young = self.young
         if len(young) >= self.half and key not in young:
-            self.retired.clear()  # a second drop within one search: free the first now
             self.retired.append(self.old)
             self.old = young
             self.young = young = {}
         young[key] = entry
 
     def release(self):
-        """Frees the dropped generation: engines call it as a search starts."""
+        """Frees the dropped generations (see engines/base.py)."""
         self.retired.clear()
 
     def __len__(self):
@@ -438,6 +437,11 @@ class AlphaBeta:
         return value, best_move if best_move is not None else moves[0]
 
     # -- the driver ---------------------------------------------------------------------
+    def release(self):
+        """Frees the table's dropped generations (see engines/base.py)."""
+        if self.table is not None:
+            self.table.release()
+
     def search(self, state, deadline):
         game = self.game
         moves = list(game.legal_moves(state))

@@ -7,6 +7,11 @@ shortest win and the longest loss are preferred.
 
 The clock of a search is a ``Deadline``; a search nested in another (best-first+'s leaf
 alpha-beta) shares the outer one's.
+
+What a search drops (the old tree's other branches, a table's old generation) is kept
+until the engine's ``release()``, which a bot calls once it has answered: freeing a tree
+or a table of a hundred thousand entries takes milliseconds, and after the answer they
+are off the turn's clock (docs/tuning/time-discipline.md).
 """
 
 import math

@@ -55,6 +55,7 @@ class BestFirst:
         self.max_nodes = max_nodes
         self.reuse = reuse
         self.root = None
+        self.retired = []  # old trees, until release()
         self.root_ply = 0   # plies from the first root of this tree to the current root
         self.size = 0       # nodes in the tree
         self.inverse_sqrt = [0.0]  # 1 / sqrt(n) by n, grown as needed
@@ -91,6 +92,10 @@ class BestFirst:
         node.children = [new_node(play(node.state, move), ply + 1) for move in node.moves]
 
     # -- the search ----------------------------------------------------------------------
+    def release(self):
+        """Frees the old trees (see engines/base.py)."""
+        self.retired.clear()
+
     def search(self, state, deadline):
         root = new_search(self, state, deadline)
         clock = self.clock

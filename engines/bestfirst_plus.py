@@ -50,7 +50,7 @@ from operator import attrgetter
 from engines.alphabeta import AlphaBeta, Timeout
 from engines.base import PROVEN, WIN, SearchResult, relative_below, terminal_value
 from engines.bestfirst import C, FPU, BestFirst
-from engines.tree import proven_choice, update_bounds
+from engines.tree import proven_choice, replace_root, update_bounds
 
 TEMPERATURE = 0.1   # softmax selection: lower is greedier
 CACHE_SIZE = 0      # evaluation cache entries (0: no cache)
@@ -164,8 +164,7 @@ class BestFirstPlus(BestFirst):
     def search(self, state, deadline):
         clock = self.clock  # the leaf searches' clock too
         clock.start(math.inf)  # a new root is valued in full (a shallow search)
-        root = self._find_root(state)
-        self.root = root
+        root = replace_root(self, self._find_root(state))
         if root.moves is None:  # a leaf of the kept tree
             root.moves = self.game.legal_moves(root.state)
         if not root.moves:

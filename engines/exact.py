@@ -122,6 +122,11 @@ class ExactSolver:
         entry = self.table.get(state)
         return None if entry is None else entry[2]
 
+    def release(self):
+        """Frees the table's dropped generations (see engines/base.py)."""
+        if self.table is not None:
+            self.table.release()
+
     def solve(self, state, deadline):
         """SearchResult with the exact value (or a proven bound), or None if out of time."""
         moves = self.game.legal_moves(state)

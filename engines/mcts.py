@@ -117,6 +117,7 @@ class MCTS:
         self.max_nodes = max_nodes
         self.rng = random.Random(seed)
         self.root = None
+        self.retired = []       # old trees, until release()
         self.root_ply = 0       # plies from the first root of the kept tree
         self.size = 0
         self.recounted = True   # whether ``size`` is the size of the kept tree
@@ -308,6 +309,10 @@ class MCTS:
         update_bounds(root)
 
     # -- the search ----------------------------------------------------------------------
+    def release(self):
+        """Frees the old trees (see engines/base.py)."""
+        self.retired.clear()
+
     def search(self, state, deadline):
         root = new_search(self, state, deadline)
         clock = self.clock

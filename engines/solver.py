@@ -40,6 +40,10 @@ class Solver:
         self.solve_share = solve_share
         self.solved = False   # whether the last search was answered by the solver
 
+    def release(self):
+        self.inner.release()
+        self.solver.release()
+
     def search(self, state, deadline):
         self.solved = False
         if self.solve_when is None or self.solve_when(state):

@@ -66,9 +66,18 @@ def new_search(engine, state, deadline):
     ``deadline`` and finds the root of ``state`` (its ``_find_root``: in the kept tree, or
     new), kept as its ``root``; ValueError on a finished game."""
     engine.clock.start(deadline)
-    root = engine.root = engine._find_root(state)
+    root = replace_root(engine, engine._find_root(state))
     if not root.moves:
         raise ValueError("search called on a finished game")
+    return root
+
+
+def replace_root(engine, root):
+    """Makes ``root`` the engine's root; the old tree waits in ``engine.retired`` for the
+    engine's ``release()`` (see engines/base.py)."""
+    if engine.root is not None and engine.root is not root:
+        engine.retired.append(engine.root)
+    engine.root = root
     return root
 
 

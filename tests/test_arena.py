@@ -67,6 +67,26 @@ def test_a_stderr_flood_neither_blocks_nor_hides_the_last_words():
     assert len(record["moves"]) >= 4
 
 
+def test_the_referee_drains_stderr_in_its_own_thread(monkeypatch):
+    """A thread per bot for its stderr took the interpreter from the referee whenever the
+    bot logged, and on a busy machine made answers look late: none is started now."""
+    import threading
+
+    from arena import process
+    counts = []
+    original = process.BotProcess.read_line
+
+    def read_line(self, deadline, beside=()):
+        counts.append(threading.active_count())
+        return original(self, deadline, beside)
+
+    monkeypatch.setattr(process.BotProcess, "read_line", read_line)
+    before = threading.active_count()
+    record = play(zoo("flood", 3, 0.5))
+    assert record["stderr"][-1] == "last words before exit 3"
+    assert counts and set(counts) == {before}
+
+
 def test_the_first_turn_has_its_own_limit():
     record = play(zoo("slow_first", 0.5))   # 500 ms: over 150, under the first turn's 2000
     assert record["reason"] == "end"

@@ -152,25 +152,38 @@ def test_transposition_table_stays_bounded_and_keeps_recent_entries():
     assert table.get(99) == 99       # in the old generation: moved back to the young one
 
 
-def test_a_dropped_generation_is_freed_when_the_next_search_starts():
+def test_dropped_generations_wait_for_release():
     """Freeing a generation mid-search could hold an answer past its deadline: the
-    table keeps the one it drops (one at most) until the engine releases it."""
+    table keeps those it drops (no more entries than were put since the last release)
+    until the engine releases them, which the bots do after answering."""
     table = TranspositionTable(10)
     for key in range(11):
         table.put(key, key)
-    assert len(table.retired) == 1 and len(table) <= 10
+    assert len(table.retired) == 2 and len(table) <= 10  # dropped at the 6th and 11th keys
     for key in range(11, 40):
         table.put(key, key)
-        assert len(table.retired) <= 1
+    assert len(table.retired) == 7 and sum(map(len, table.retired)) <= 40
     table.release()
     assert table.retired == []
     game = TreeGame(5, branching=(3, 5), min_depth=8, max_depth=12)
     engine = AlphaBeta(game, game.evaluate, tt_size=20)
     engine.search(game.initial_state(), time.perf_counter() + 0.05)
-    assert len(engine.table.retired) == 1  # dropped during the search, kept for now
-    dropped = engine.table.retired[0]
-    engine.search(game.play(game.initial_state(), 0), time.perf_counter() + 0.001)
-    assert all(generation is not dropped for generation in engine.table.retired)
+    assert engine.table.retired  # dropped during the search, kept for now
+    engine.release()
+    assert engine.table.retired == []
+
+
+def test_an_old_tree_waits_for_release():
+    game = TreeGame(6, branching=(3, 3), min_depth=6, max_depth=6, end_chance=0)
+    for engine_class in (BestFirst, MCTS):
+        engine = engine_class(game, game.evaluate)
+        first = game.initial_state()
+        engine.search(first, time.perf_counter() + 0.02)
+        old_root = engine.root
+        engine.search(game.play(game.play(first, 0), 0), time.perf_counter() + 0.02)
+        assert engine.root is not old_root and engine.retired == [old_root]
+        engine.release()
+        assert engine.retired == []
 
 
 def test_alphabeta_stops_on_exhaustive_search_and_reports_depth():

@@ -258,31 +258,38 @@ def test_bad_input_stops_the_bot_with_one_line(capsys):
     assert err.count("\n") == 1 and "oware: bad input: expected 12 seed counts" in err
 
 
-def test_the_first_turn_clock_counts_the_start_up_when_the_line_was_waiting(monkeypatch):
-    deadlines = []
+class DeadlineRecorder:
+    """An engine that records the deadlines it is given, relative to ``base()``."""
 
-    class Recorder:
-        def search(self, state, deadline):
-            deadlines.append(deadline)
-            raise RuntimeError("no search needed")
+    def __init__(self, base=lambda: 0.0):
+        self.base = base
+        self.deadlines = []
+
+    def search(self, state, deadline):
+        self.deadlines.append(deadline - self.base())
+        raise RuntimeError("no search needed")
+
+    def release(self):
+        pass
+
+
+def test_the_first_turn_clock_counts_the_start_up_when_the_line_was_waiting(monkeypatch):
+    recorder = DeadlineRecorder()
+    deadlines = recorder.deadlines
 
     bot = oware.BOT
     options = runtime.parse_options(bot, ["--first-time", "0.5"])
     monkeypatch.setattr(runtime, "STARTED", time.perf_counter() - 10)  # started long ago
     stdin = runtime.LineReader(io.StringIO("4 4 4 4 4 4 4 4 4 4 4 4\n"))
     with pytest.raises(EOFError):
-        runtime.play(bot, options, Player(), Recorder(), stdin, lambda text: None)
+        runtime.play(bot, options, Player(), recorder, stdin, lambda text: None)
     # the line was waiting: the 1000 ms first turn began at the start-up, 10 s ago
     assert deadlines and deadlines[0] < time.perf_counter() - 9
 
 
 def test_the_clock_option_multiplies_the_turn_budgets(monkeypatch):
-    deadlines = []
-
-    class Recorder:
-        def search(self, state, deadline):
-            deadlines.append(deadline - time.perf_counter())
-            raise RuntimeError("no search needed")
+    recorder = DeadlineRecorder(base=time.perf_counter)
+    deadlines = recorder.deadlines
 
     def first_deadline(argv):
         deadlines.clear()
@@ -290,7 +297,7 @@ def test_the_clock_option_multiplies_the_turn_budgets(monkeypatch):
         options = runtime.parse_options(oware.BOT, argv)
         stdin = runtime.LineReader(io.StringIO("4 4 4 4 4 4 4 4 4 4 4 4\n"))
         with pytest.raises(EOFError):
-            runtime.play(oware.BOT, options, Player(), Recorder(), stdin, lambda text: None)
+            runtime.play(oware.BOT, options, Player(), recorder, stdin, lambda text: None)
         return deadlines[0]
 
     # the first turn's 1000 ms, whatever share the bot thinks, eight times as long

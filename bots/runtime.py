@@ -193,27 +193,66 @@ def choose(engine, state, allowed, deadline, verbose=False):
 
 
 class RunQueue:
-    """The seconds this thread has waited for a CPU while ready to run, from Linux's
-    schedstat (its second figure); 0.0 forever where the file cannot be read.
-
-    A bot woken by its turn's input may wait for a CPU on a busy machine before it can
-    read the input, while the arena's clock runs: that wait shows here, not on the
-    bot's own clock."""
+    """(seconds waited for a CPU while ready to run, times run on a CPU) of this thread,
+    from Linux's schedstat; (0.0, 0) forever where the file cannot be read."""
 
     PATH = "/proc/thread-self/schedstat"
 
     def __init__(self):
         try:
             self.file = open(self.PATH, "rb", buffering=0)
-            self.seconds()
+            self.read()
         except (OSError, ValueError, IndexError):
             self.file = None
 
-    def seconds(self):
+    def read(self):
         if self.file is None:
-            return 0.0
+            return 0.0, 0
         self.file.seek(0)
-        return int(self.file.read().split()[1]) / 1e9
+        figures = self.file.read().split()
+        return int(figures[1]) / 1e9, int(figures[2])
+
+
+class LoadGuard:
+    """What a busy machine costs a turn, as the bot can see it.
+
+    ``woken``: a bot woken by its turn's input may wait for a CPU before it can read
+    it, while the arena's clock runs; that wait shows in the run queue's figures, not on
+    the bot's clock, so the turn's start is moved back by it. ``reserve``: a bot
+    preempted after its last look at the clock answers late by one wait for a CPU; the
+    deadline keeps ``PREEMPTIONS_KEPT`` times the mean wait per preemption of the recent
+    turns (``DECAY`` a turn), at most ``MAX_RESERVE`` of the thinking time. On an idle
+    machine both are zero. Figures: docs/tuning/time-discipline.md."""
+
+    PREEMPTIONS_KEPT = 2
+    DECAY = 0.9
+    MAX_RESERVE = 0.5
+
+    def __init__(self, run_queue=None):
+        self.run_queue = run_queue or RunQueue()
+        self.reserve = 0.0
+        self.woken = 0.0
+        self.before = self.at_start = (0.0, 0)
+
+    def waiting(self):
+        """Called just before blocking on the turn's input."""
+        self.before = self.run_queue.read()
+
+    def started(self):
+        """Called once the input is read: the seconds the wake-up waited for a CPU."""
+        self.at_start = self.run_queue.read()
+        self.woken = self.at_start[0] - self.before[0]
+        return self.woken
+
+    def deadline(self, start, seconds):
+        return start + seconds - min(self.reserve, self.MAX_RESERVE * seconds)
+
+    def answered(self):
+        """Called once the answer is written: updates the reserve."""
+        waited, runs = self.run_queue.read()
+        preemptions = runs - self.at_start[1]  # each run after the one that read the input
+        gap = (waited - self.at_start[0]) / preemptions if preemptions > 0 else 0.0
+        self.reserve = max(self.PREEMPTIONS_KEPT * gap, self.reserve * self.DECAY)
 
 
 class LineReader:
@@ -236,13 +275,13 @@ def play(bot, options, player, engine, read, write):
     game = player.game
     budget, fraction = player.first_turn_ms, options.first_time
     first = True
-    run_queue = RunQueue()
+    guard = LoadGuard()
     while True:
         before = perf_counter()
-        waited = run_queue.seconds()
+        guard.waiting()
         line = read()
         start = perf_counter()
-        woken = run_queue.seconds() - waited  # the arena's clock ran meanwhile
+        woken = guard.started()
         if first and start - before < WAITING_S:
             start = STARTED  # the line came while we started up: the arena's clock ran
         else:
@@ -262,13 +301,14 @@ def play(bot, options, player, engine, read, write):
         if state is None:
             move = player.blind_move(allowed)
         else:  # a forced move too: a tree kept between turns grows meanwhile
-            deadline = start + budget * options.clock * fraction / 1000.0
+            deadline = guard.deadline(start, budget * options.clock * fraction / 1000.0)
             move = choose(engine, state, allowed, deadline, options.verbose)
         write(player.format_move(move) + "\n")
+        guard.answered()
         engine.release()  # off the clock now: what the search dropped
         if options.verbose:
-            log(f"turn: woken after {woken * 1000:.1f} ms, answered {(perf_counter() - start) * 1000:.1f} ms"
-                f" after the input, {(run_queue.seconds() - waited - woken) * 1000:.1f} ms of it waiting for a CPU")
+            log(f"turn: answered {(perf_counter() - start) * 1000:.1f} ms after the input, woken after "
+                f"{woken * 1000:.1f} ms; reserve {guard.reserve * 1000:.1f} ms")
         player.played(state, move)
         budget, fraction = player.turn_ms, options.time
 

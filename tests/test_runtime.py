@@ -303,3 +303,46 @@ def test_the_clock_option_multiplies_the_turn_budgets(monkeypatch):
     # the first turn's 1000 ms, whatever share the bot thinks, eight times as long
     plain, odds = first_deadline([]), first_deadline(["--clock", "8"])
     assert 0 < plain < 1.0 and 7 * plain < odds < 8.0
+
+
+class FakeRunQueue:
+    """Run-queue figures set by the test: (seconds waited, runs)."""
+
+    def __init__(self):
+        self.figures = (0.0, 0)
+
+    def read(self):
+        return self.figures
+
+
+def test_the_load_guard_moves_the_start_back_by_the_wake_up_wait_and_keeps_a_reserve():
+    queue = FakeRunQueue()
+    guard = runtime.LoadGuard(queue)
+    assert guard.deadline(10.0, 0.036) == 10.036  # nothing seen yet: the whole share
+    guard.waiting()
+    queue.figures = (0.004, 1)         # woken after 4 ms in the run queue
+    assert guard.started() == pytest.approx(0.004)
+    queue.figures = (0.010, 4)         # then preempted 3 times for 6 ms in all
+    guard.answered()
+    assert guard.reserve == pytest.approx(2 * 0.002)
+    assert guard.deadline(10.0, 0.036) == pytest.approx(10.032)
+    for _ in range(10):                # quiet turns: the reserve fades
+        guard.waiting()
+        guard.started()
+        queue.figures = (queue.figures[0], queue.figures[1] + 1)
+        guard.answered()
+    assert guard.reserve == pytest.approx(0.004 * 0.9 ** 10)
+    guard.reserve = 1.0                # never more than half the thinking time
+    assert guard.deadline(10.0, 0.036) == pytest.approx(10.018)
+
+
+def test_the_run_queue_figures_grow_or_stay_zero_where_unreadable(monkeypatch):
+    queue = runtime.RunQueue()
+    first = queue.read()
+    sum(range(10 ** 6))
+    second = queue.read()
+    assert second[0] >= first[0] and second[1] >= first[1]
+    if queue.file is not None:  # Linux
+        assert second[1] >= 1
+    monkeypatch.setattr(runtime.RunQueue, "PATH", "/nonexistent/schedstat")
+    assert runtime.RunQueue().read() == (0.0, 0)

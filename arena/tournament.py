@@ -36,6 +36,11 @@ from arena.report import round_pair_id, summarize
 from arena.results import ResultsWriter, read_results
 from arena.stats import PENTANOMIAL, format_elo, score
 
+# Games run in threads of one interpreter: a referee whose answer has arrived gets the
+# interpreter from another thread within this many seconds (Python's default is 5 ms,
+# all of it charged to the bot): docs/tuning/time-discipline.md.
+SWITCH_INTERVAL_S = 0.0005
+
 
 @dataclass(frozen=True)
 class Bot:
@@ -284,6 +289,8 @@ def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0
     pending = list(reversed(todo))
     running = set()
     executor = ThreadPoolExecutor(max_workers=jobs)
+    switch_interval = sys.getswitchinterval()
+    sys.setswitchinterval(min(switch_interval, SWITCH_INTERVAL_S))
     try:
         while pending or running:
             while (pending and len(running) < jobs
@@ -312,6 +319,8 @@ def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0
         executor.shutdown(wait=True, cancel_futures=True)
         bar.close()
         raise
+    finally:
+        sys.setswitchinterval(switch_interval)
     executor.shutdown(wait=True)
     bar.close()
     return summary

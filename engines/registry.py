@@ -34,10 +34,9 @@ def engine_class(name):
         raise ValueError(f"unknown engine {name!r}; engines: {', '.join(sorted(ENGINES))}") from None
 
 
-def parameters(name, inner=None):
-    """{parameter: (type, default)} of the engine ``name``. An engine that wraps another
-    (a parameter ``engine``) also takes the inner engine's parameters: those of
-    ``inner``, or of its default inner engine."""
+def own_parameters(name):
+    """{parameter: (type, default)} of the engine ``name`` itself, without those of an
+    engine it wraps."""
     found = {}
     for cls in engine_class(name).__mro__:  # a subclass passes **options on to its base
         params = list(inspect.signature(cls.__init__).parameters.values())[3:]  # after self, game, evaluate
@@ -47,10 +46,23 @@ def parameters(name, inner=None):
                 found[param.name] = (kind, param.default)
         if INNER in found or not any(p.kind is p.VAR_KEYWORD for p in params):
             break
-    if INNER in found:
-        inner_params = parameters(inner or found[INNER][1])
-        found = {**inner_params, **found}
     return found
+
+
+def inner_engine(name, inner=None):
+    """The engine that ``name`` wraps: ``inner``, else its default; None for an engine
+    that wraps none."""
+    own = own_parameters(name)
+    return (inner or own[INNER][1]) if INNER in own else None
+
+
+def parameters(name, inner=None):
+    """{parameter: (type, default)} of the engine ``name``. An engine that wraps another
+    (a parameter ``engine``) also takes the inner engine's parameters: those of
+    ``inner``, or of its default inner engine."""
+    found = own_parameters(name)
+    wrapped = inner_engine(name, inner)
+    return {**parameters(wrapped), **found} if wrapped else found
 
 
 def convert(kind, text):

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from arena.errors import UserError
-from arena.games import games_with_bundles, load_referee, load_with_bundle
+from arena.games import bundle_path, games_with_bundles, load_referee, load_with_bundle
 from arena.match import play_match
 from arena.report import summary_text
 from arena.results import ResultsWriter, read_results
@@ -262,6 +262,13 @@ def test_games_with_bundles_skips_games_without_a_referee_or_a_bundle(tmp_path, 
     assert lines[1].startswith("nosuchgame: skipped (unknown game 'nosuchgame'")
     with pytest.raises(UserError, match=r"no bundle .*oware\.py \(run make build\)"):
         load_with_bundle("oware", tmp_path, hint=" (run make build)")
+
+
+def test_runs_that_choose_an_engine_take_the_full_bundles(tmp_path):
+    assert bundle_path("oware", tmp_path) == tmp_path / "oware.py"
+    assert bundle_path("oware", tmp_path, full=True) == tmp_path / "full" / "oware.py"
+    # the SUSTech bundle has no engine to choose, so no full one
+    assert bundle_path("reversi-6", tmp_path, full=True) == tmp_path / "reversi_sustech.py"
 
 
 def test_reversi_ais_run_in_a_host():

@@ -315,10 +315,12 @@ def test_openings_from_a_file(tmp_path):
 
 
 def test_table_plays_a_round_robin_of_engines_and_writes_the_docs(tmp_path):
-    # the zoo's first-move bot, with a --help that offers engines a, b and c as a bundle's does
+    # the zoo's first-move bot, with a --help that offers engines a, b and c as a bundle's
+    # does, where the table looks: the full bundles' folder
     help_text = 'import sys\nif "--help" in sys.argv:\n    print("usage: [--engine {a,b,c}]")\n    sys.exit(0)\n'
-    (tmp_path / "othello.py").write_text(help_text + (ZOO / "first.py").read_text())
-    (tmp_path / "zoolib.py").write_bytes((ZOO / "zoolib.py").read_bytes())
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "othello.py").write_text(help_text + (ZOO / "first.py").read_text())
+    (tmp_path / "full" / "zoolib.py").write_bytes((ZOO / "zoolib.py").read_bytes())
     out = tmp_path / "docs"
     refused = run_cli("table", "othello", "--dist", str(tmp_path), "--engines", "a,d", "-q", "--out", str(out))
     assert refused.returncode == 1 and "offers no engine d" in refused.stdout
@@ -362,7 +364,8 @@ if "--set" in sys.argv:
 
 
 def test_tune_records_trials_and_resumes_without_replaying(tmp_path):
-    (tmp_path / "oware.py").write_text(FIRST_HOUSE)
+    (tmp_path / "full").mkdir()  # the tuner runs the bundles that carry every engine
+    (tmp_path / "full" / "oware.py").write_text(FIRST_HOUSE)
     common = ["tune", "oware", "--dist", str(tmp_path), "-n", "2", "-q", "--results-dir", str(tmp_path / "r"),
               "--record", str(tmp_path / "study.md")]
     first = run_cli(*common, "-t", "2")
@@ -393,7 +396,8 @@ def test_tuned_values_are_kept_only_when_confirmed():
 
 
 def test_a_trial_with_faults_is_never_chosen_and_the_record_goes_to_results(tmp_path):
-    (tmp_path / "oware.py").write_text(CRASHES_WITH_PARAMETERS)
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "oware.py").write_text(CRASHES_WITH_PARAMETERS)
     results = tmp_path / "r"
     run = run_cli("tune", "oware", "--dist", str(tmp_path), "-n", "2", "-t", "2", "-q",
                   "--results-dir", str(results))

@@ -17,6 +17,7 @@ $(VENV)/installed: pyproject.toml
 
 setup: $(VENV)/installed
 
+# dist/<bot>.py to paste (its default engine only) and dist/full/<bot>.py (every engine)
 build: setup
 	$(PY) build/bundle.py
 
@@ -29,7 +30,8 @@ test-all: build
 bench: build
 	$(PY) -m bench
 
-# The engines' table in docs/ (docs/table.md): each pairing plays 40 games, then stops
+# The engines' table in docs/ (docs/table.md), with the full bundles of dist/full/ (the
+# table and the tuner choose engines): each pairing plays 40 games, then stops
 # once the SPRT between +70 and +240 Elo (scores of 60% and 80%, on either side of the
 # seeds' 70%) decides, or after 80 games. Resumes if cut.
 TABLE_GAMES := -n 80 --min-games 40 --sprt 70 240

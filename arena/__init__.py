@@ -1,7 +1,7 @@
 """The local arena: plays bot commands against each other under each arena's exact
 protocol and clock, runs resumable tournaments, and reports on their results.
 
-    python -m arena match othello dist/othello.py "dist/othello.py --engine alphabeta"
+    python -m arena match othello dist/othello.py "dist/full/othello.py --engine alphabeta"
     python -m arena tournament othello dist/othello.py tests/zoo/first.py -n 20
     python -m arena report results/othello.jsonl --plot score.png
 

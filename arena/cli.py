@@ -21,7 +21,7 @@ from arena.tournament import default_jobs, parse_bots, parse_odds, read_openings
 
 SMOKE_SCALE = {"reversi": 0.1}   # 0.5 s a move: a quick game, still through the host
 DESCRIPTION = """Local referee and tournaments for the project's games, played under each
-arena's protocol and clock. A bot is a command line ("dist/othello.py --engine
+arena's protocol and clock. A bot is a command line ("dist/full/othello.py --engine
 alphabeta"; a .py file runs with this Python), optionally named NAME=COMMAND. For
 reversi a bot is a Python file defining the SUSTech class AI."""
 

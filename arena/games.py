@@ -20,6 +20,7 @@ SUSTECH = "reversi"
 SUSTECH_SIZES = (6, 8, 10, 12)
 SIZED_SUSTECH = {f"{SUSTECH}-{n}": n for n in SUSTECH_SIZES if n != 8}
 BUNDLES = {name: "reversi_sustech" for name in (SUSTECH, *SIZED_SUSTECH)}  # game -> bundle in dist/
+FULL = "full"  # where build/bundle.py puts the bundles that carry every engine (dist/full/)
 DEFAULT_MEMORY_MB = 768
 
 # Random plies before the bots take over, per game (``--random-plies`` overrides).
@@ -86,30 +87,35 @@ def available_games():
     return ready
 
 
-def bundle_path(name, dist=None):
-    """Where ``make build`` puts the bot of game ``name``."""
-    return Path(dist or ROOT / "dist") / f"{BUNDLES.get(name, name)}.py"
+def bundle_path(name, dist=None, full=False):
+    """Where ``make build`` puts the bot of game ``name``; ``full``: the bundle that
+    carries every engine, for runs that choose one (the SUSTech bundle has no choice)."""
+    folder = Path(dist or ROOT / "dist")
+    if full and name not in BUNDLES:
+        folder = folder / FULL
+    return folder / f"{BUNDLES.get(name, name)}.py"
 
 
-def load_with_bundle(name, dist=None, scale=1.0, hint=""):
+def load_with_bundle(name, dist=None, scale=1.0, hint="", full=False):
     """(referee, bundle path) of game ``name``; UserError if its referee does not load
-    or its bundle is not built (the message "no bundle PATH" followed by ``hint``)."""
+    or its bundle is not built (the message "no bundle PATH" followed by ``hint``).
+    ``full``: the bundle that carries every engine."""
     referee = load_referee(name, scale)
-    bundle = bundle_path(name, dist)
+    bundle = bundle_path(name, dist, full)
     if not bundle.is_file():
         raise UserError(f"no bundle {bundle}{hint}")
     return referee, bundle
 
 
-def games_with_bundles(names, dist=None, scale=1.0, scales=None, hint=""):
+def games_with_bundles(names, dist=None, scale=1.0, scales=None, hint="", full=False):
     """For each game of ``names`` whose referee loads and whose bundle is built:
     (game, referee, bundle path, time scale); the others are skipped with a line
     "GAME: skipped (why)" on stdout. A game's time scale is ``scale`` times its entry
-    in ``scales`` (default 1)."""
+    in ``scales`` (default 1). ``full``: the bundles that carry every engine."""
     for name in names:
         game_scale = (scales or {}).get(name, 1.0) * scale
         try:
-            referee, bundle = load_with_bundle(name, dist, game_scale, hint)
+            referee, bundle = load_with_bundle(name, dist, game_scale, hint, full)
         except UserError as error:
             print(f"{name}: skipped ({error})")
             continue

@@ -1,8 +1,9 @@
 """The engines' table: per game, a round-robin of a bundle's engines at the real clock.
 
 ``python -m arena table`` plays, for each game, every pair of engines of the game's
-bundle (``--engine NAME`` with the bundle's tuned defaults for it, evaluation included)
-with seats swapped and openings varied, then writes to ``--out`` (default ``docs/``):
+full bundle (``dist/full/GAME.py``, which carries every engine: ``--engine NAME`` with
+the bundle's tuned defaults for it, evaluation included) with seats swapped and
+openings varied, then writes to ``--out`` (default ``docs/``):
 
 - ``table.md``: the command, the machine, and per game each pairing's games, W/D/L,
   score with its 95% interval, Elo with its interval, the model that measured them
@@ -157,7 +158,7 @@ def play_table(options):
     sprt_args = (options.sprt[0], options.sprt[1], options.alpha, options.beta) if options.sprt else None
     sections, summaries = [], []
     for game, referee, bundle, _ in games_with_bundles(games, options.dist, options.scale,
-                                                       hint=": run make build"):
+                                                       hint=": run make build", full=True):
         offered = bundle_engines(bundle)
         engines = options.engines.split(",") if options.engines else offered
         missing = [engine for engine in engines if engine not in offered]
@@ -240,7 +241,7 @@ def add_parser(commands, positive_int, positive_float):
     p.add_argument("--alpha", type=float, default=0.05)
     p.add_argument("--beta", type=float, default=0.05)
     p.add_argument("--out", default="docs", help="where table.md, table.png, results/ go (default: docs/)")
-    p.add_argument("--dist", default=None, help="bundles folder (default: dist/)")
+    p.add_argument("--dist", default=None, help="bundles folder, whose full/ is read (default: dist/)")
     p.add_argument("-j", "--jobs", type=positive_int)
     p.add_argument("--scale", type=positive_float, default=1.0, metavar="F")
     p.add_argument("-q", "--quiet", action="store_true")

@@ -9,7 +9,7 @@ factor on their clock.
 
 The API, for other front ends (``python -m arena table`` builds on it)::
 
-    bots = parse_bots(["dist/othello.py", "ab=dist/othello.py --engine alphabeta"], referee)
+    bots = parse_bots(["dist/othello.py", "ab=dist/full/othello.py --engine alphabeta"], referee)
     summary = run_tournament("othello", bots, games=100, results="results/x.jsonl")
 """
 

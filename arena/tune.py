@@ -1,10 +1,11 @@
 """Tuning engine parameters with Optuna, each trial a match in the arena.
 
-A trial runs the game's bundle with the sampled parameters (``--engine E --set
-NAME=VALUE ...``) against a fixed opponent (by default the same bundle with
-``--engine alphabeta``) for ``games`` games at the real clock; its value is the
-candidate's score. Every trial plays the same openings (the same tournament seed), so
-trials differ by their parameters, not by their luck with openings.
+A trial runs the game's full bundle (``dist/full/GAME.py``, which carries every engine)
+with the sampled parameters (``--engine E --set NAME=VALUE ...``) against a fixed
+opponent (by default the same bundle with ``--engine alphabeta``) for ``games`` games
+at the real clock; its value is the candidate's score. Every trial plays the same
+openings (the same tournament seed), so trials differ by their parameters, not by their
+luck with openings.
 
 Evaluation weights too: a parameter named ``weight.NAME`` (``--param
 weight.material=0.5:2``) is passed as ``--weight NAME=VALUE``, and its default is the
@@ -205,7 +206,7 @@ def run_study(game, engine, space, trials, games, opponent, results_dir, record,
         import optuna
     except ImportError:
         raise UserError("tuning needs optuna (pip install -e .[dev])") from None
-    bundle = bundle_path(game, dist)
+    bundle = bundle_path(game, dist, full=True)  # the engine tuned and the opponent's may be any
     if not bundle.is_file():
         raise UserError(f"no bundle {bundle} (run make build)")
     referee = load_referee(game, scale)
@@ -375,7 +376,7 @@ def add_parser(commands, positive_int, positive_float):
     p.add_argument("--results-dir", default="results", help="games and trials logs (default: results/)")
     p.add_argument("--record", metavar="FILE",
                    help="the study's record (default: tune-GAME.md in the results folder)")
-    p.add_argument("--dist", default=None, help="bundles folder (default: dist/)")
+    p.add_argument("--dist", default=None, help="bundles folder, whose full/ is read (default: dist/)")
     p.add_argument("-j", "--jobs", type=positive_int)
     p.add_argument("--scale", type=positive_float, default=1.0, metavar="F")
     p.add_argument("-q", "--quiet", action="store_true")

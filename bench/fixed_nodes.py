@@ -73,7 +73,7 @@ def make_engine(config, game, bot, budget):
     budget = nodes or budget
     tuned = bot.tuned.get(engine)
     weights = tuned.weights if tuned and tuned.evaluation == evaluation else {}
-    made = registry.engine_class(engine)(game, bot.evaluations[evaluation](game, **weights), **params)
+    made = registry.engine_class(engine)(game, bot.make_evaluator(evaluation, game, **weights), **params)
     made.clock = NodeBudget(budget)
     return made
 

@@ -5,12 +5,11 @@ legal moves, never the board: the protocol's player keeps the position
 import sys
 
 from bots.runtime import MCTS_WITH_EVALUATION, Bot, Tuned, main
-from games.breakthrough import learned
-from games.breakthrough.evaluation import make_evaluator
 from games.breakthrough.protocol import Player
 
 BOT = Bot(
-    "breakthrough", Player, {"handcrafted": make_evaluator, "learned": learned.make_evaluator},
+    "breakthrough", Player, {"handcrafted": "games.breakthrough.evaluation:make_evaluator",
+                             "learned": "games.breakthrough.learned:make_evaluator"},
     best="alphabeta+",  # docs/tuning/breakthrough-constants.md#best_engine
     time=0.68,          # of the 100 ms turns: docs/tuning/breakthrough-constants.md#time_fraction
     first_time=0.3,     # of the 1000 ms first turn

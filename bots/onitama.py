@@ -3,12 +3,11 @@ learned evaluation by default. Its records: docs/tuning/onitama-constants.md#the
 import sys
 
 from bots.runtime import MCTS_WITH_EVALUATION, Bot, Tuned, main
-from games.onitama import learned
-from games.onitama.evaluation import make_evaluator
 from games.onitama.protocol import Player
 
 BOT = Bot(
-    "onitama", Player, {"handcrafted": make_evaluator, "learned": learned.make_evaluator},
+    "onitama", Player, {"handcrafted": "games.onitama.evaluation:make_evaluator",
+                        "learned": "games.onitama.learned:make_evaluator"},
     best="alphabeta+",  # docs/tuning/onitama-constants.md#best_engine
     time=0.73,          # of the 50 ms turns, the longest answers' margin: docs/tuning/onitama-constants.md#time_fraction
     first_time=0.4,     # of the 1000 ms first turn (#first_time_fraction)

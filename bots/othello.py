@@ -4,8 +4,6 @@ docs/tuning/othello-constants.md#the-bots-constants and docs/tuning/othello-ntup
 import sys
 
 from bots.runtime import MCTS_WITH_EVALUATION, Bot, Tuned, main
-from games.othello import ntuple
-from games.othello.evaluation import make_evaluator
 from games.othello.protocol import Player
 
 SOLVE_EMPTIES = 10  # solved in tens of ms: docs/tuning/othello-constants.md#solve_empties
@@ -16,7 +14,8 @@ def near_the_end(game, state):
 
 
 BOT = Bot(
-    "othello", Player, {"handcrafted": make_evaluator, "ntuple": ntuple.make_evaluator},
+    "othello", Player, {"handcrafted": "games.othello.evaluation:make_evaluator",
+                        "ntuple": "games.othello.ntuple:make_evaluator"},
     # best-first with an exact endgame: it cannot play worse where the solver finishes
     # (docs/tuning/othello-constants.md#best_engine)
     best="solver",

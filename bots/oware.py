@@ -4,8 +4,6 @@ the ply count (games/oware/protocol.py). Its records: docs/tuning/oware-constant
 import sys
 
 from bots.runtime import MCTS_WITH_EVALUATION, Bot, Tuned, main
-from games.oware import learned
-from games.oware.evaluation import make_evaluator
 from games.oware.protocol import Player
 from games.oware.rules import MAX_TURNS
 
@@ -17,7 +15,8 @@ def near_the_end(game, state):
 
 
 BOT = Bot(
-    "oware", Player, {"handcrafted": make_evaluator, "learned": learned.make_evaluator},
+    "oware", Player, {"handcrafted": "games.oware.evaluation:make_evaluator",
+                      "learned": "games.oware.learned:make_evaluator"},
     # alphabeta+ without quiescence is plain alpha-beta with the learned evaluation; the
     # baseline "alphabeta" keeps the handcrafted one (docs/tuning/oware-constants.md#best_engine)
     best="alphabeta+",

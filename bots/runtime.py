@@ -8,7 +8,9 @@ the same file accepts options so that variants can meet in tournaments::
 
 A wrong option stops the bot at start-up with one line naming it (exit status 2); bad
 input during the game stops it with one line (exit status 1); the end of the input
-ends it quietly (exit status 0).
+ends it quietly (exit status 0). A bundle carries only the engines and the evaluation
+that its bot uses by default (build/bundle.py); asking it for another is a wrong
+option, whose line names the full bundle that carries every one.
 """
 from time import perf_counter
 
@@ -24,6 +26,7 @@ from games.protocol import ProtocolError  # noqa: E402
 BEST = "best"  # an --engine choice: the bot's strongest engine as measured (its default)
 WAITING_S = 0.001  # a first line read faster than this was already waiting for us
 USAGE_ERROR = 2
+FULL_BUNDLE = "dist/full/{}.py"  # where make build writes the bundle that carries every engine
 
 
 class Tuned:
@@ -50,8 +53,10 @@ MCTS_WITH_EVALUATION = Tuned(playout_plies=2, bias=1.0)
 
 class Bot:
     """A bot's configuration: ``player`` makes the game's protocol ``Player``;
-    ``evaluations`` maps names to ``make_evaluator(game, **weights)``, the first being
-    the default; ``tuned`` maps engine names to ``Tuned``; ``best`` is the engine that
+    ``evaluations`` maps names to the ``"module:make_evaluator"`` targets of functions
+    ``make_evaluator(game, **weights)``, the first being the default (targets, not the
+    functions: the bot imports only the evaluation it uses, and its bundle carries only
+    its default one); ``tuned`` maps engine names to ``Tuned``; ``best`` is the engine that
     ``--engine best`` (the default) means; ``time`` and ``first_time`` are the shares of
     the turn's budget to think; ``max_nodes`` caps the engines' trees (memory);
     ``solve_when(game, state)`` says where the solver solves exactly."""
@@ -70,6 +75,10 @@ class Bot:
 
     def tuned_for(self, engine):
         return self.tuned.get(engine, NOT_TUNED)
+
+    def make_evaluator(self, name, game, **weights):
+        """The evaluation ``name`` for ``game``, its module imported on first use."""
+        return registry.load(self.evaluations[name])(game, **weights)
 
 
 class OptionParser(argparse.ArgumentParser):
@@ -117,8 +126,13 @@ def parse_options(bot, argv=None):
     try:
         options.params = registry.typed_parameters(
             options.engine, parse_pairs(parser, "--set", options.set), inner)
+    except registry.NotCarried as error:
+        parser.error(not_carried(bot, f"engine {error.engine}"))
     except ValueError as error:
         parser.error(f"--set {error}")
+    evaluation = evaluation_name(bot, options)
+    if not registry.carries(bot.evaluations[evaluation]):
+        parser.error(not_carried(bot, f"evaluation {evaluation}"))
     options.weights = {}
     for key, text in parse_pairs(parser, "--weight", options.weight).items():
         try:
@@ -133,14 +147,41 @@ def parse_options(bot, argv=None):
     return options
 
 
+def not_carried(bot, choice):
+    """The line for a choice that this program lacks, naming what it carries."""
+    evaluations = [name for name, target in bot.evaluations.items() if registry.carries(target)]
+    return (f"{choice} is not in this bundle, which carries engines {', '.join(registry.carried_engines())}"
+            f" and evaluations {', '.join(evaluations)}; {FULL_BUNDLE.format(bot.name)} carries every one"
+            f" (make build)")
+
+
+def evaluation_name(bot, options):
+    """The evaluation the options choose: --eval's, else the one tuned for the engine,
+    else the bot's first."""
+    return options.eval or bot.tuned_for(options.engine).evaluation or next(iter(bot.evaluations))
+
+
+def inner_choice(bot, options):
+    """The engine that the options' engine wraps as --set or the bot's tuned values
+    name it (the solver's ``engine``); None where they name none."""
+    return options.params.get(registry.INNER, bot.tuned_for(options.engine).params.get(registry.INNER))
+
+
+def chosen_targets(bot, options):
+    """The ``"module:name"`` targets of what the options choose: the engine, the engine
+    it wraps (if any) and the evaluation; what a bundle started with them needs."""
+    inner = registry.inner_engine(options.engine, inner_choice(bot, options))
+    engines = [options.engine] + ([inner] if inner else [])
+    return [registry.ENGINES[name] for name in engines] + [bot.evaluations[evaluation_name(bot, options)]]
+
+
 def make_evaluation(bot, options, game):
-    """The evaluation: --eval's, else the one tuned for the engine, else the bot's
-    first; its weights: those tuned for the engine, then --weight's."""
-    tuned = bot.tuned_for(options.engine)
-    name = options.eval or tuned.evaluation or next(iter(bot.evaluations))
-    weights = {**tuned.weights, **options.weights}
+    """The evaluation of the options (``evaluation_name``); its weights: those tuned for
+    the engine, then --weight's."""
+    name = evaluation_name(bot, options)
+    weights = {**bot.tuned_for(options.engine).weights, **options.weights}
     try:
-        return bot.evaluations[name](game, **weights)
+        return bot.make_evaluator(name, game, **weights)
     except (TypeError, ValueError) as error:
         raise ValueError(f"--weight for the {name} evaluation: {error}") from None
 
@@ -150,7 +191,7 @@ def engine_parameters(bot, options, game):
     engine it wraps, if any (the solver's ``engine``), the tuned values of the engine,
     the bot's node cap and "near the end" test where the engine takes them, --set."""
     tuned = bot.tuned_for(options.engine).params
-    inner = options.params.get(registry.INNER, tuned.get(registry.INNER))
+    inner = inner_choice(bot, options)
     params = {**(bot.tuned_for(inner).params if inner else {}), **tuned}
     accepted = registry.parameters(options.engine, inner)
     if bot.max_nodes is not None and "max_nodes" in accepted:

@@ -6,18 +6,19 @@ An engine's parameters are its constructor's keyword arguments after ``game`` an
 default is None say what they take, e.g. ``seed: int = None``), else the type of its
 default. ``convert`` turns the text of a command-line value into that type, so that a
 wrong name or value is caught before any search runs.
+
+Each engine is named by a ``"module:Class"`` target and imported when first asked for:
+a bundle carries only the engines its bot uses by default (build/bundle.py), so the
+registry must not import the others.
 """
 
+import importlib
+import importlib.util
 import inspect
 
-from engines.alphabeta import AlphaBeta, AlphaBetaPlus
-from engines.bestfirst import BestFirst
-from engines.bestfirst_plus import BestFirstPlus
-from engines.mcts import MCTS
-from engines.solver import Solver
-
-ENGINES = {"bestfirst": BestFirst, "bestfirst+": BestFirstPlus, "alphabeta": AlphaBeta,
-           "alphabeta+": AlphaBetaPlus, "mcts": MCTS, "solver": Solver}
+ENGINES = {"bestfirst": "engines.bestfirst:BestFirst", "bestfirst+": "engines.bestfirst_plus:BestFirstPlus",
+           "alphabeta": "engines.alphabeta:AlphaBeta", "alphabeta+": "engines.alphabeta:AlphaBetaPlus",
+           "mcts": "engines.mcts:MCTS", "solver": "engines.solver:Solver"}
 INNER = "engine"  # the parameter of an engine that wraps another (the solver): its name
 INNER_CHOICES = sorted(name for name in ENGINES if name != "solver")
 # Types that a command-line value can take; parameters of other types (callables, such
@@ -26,18 +27,54 @@ SETTABLE = (bool, int, float, str, list)
 TRUE, FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 
 
-def engine_class(name):
-    """The class of the engine ``name``; ValueError naming the engines otherwise."""
+def module_of(target):
+    """The module of a ``"module:name"`` target."""
+    return target.partition(":")[0]
+
+
+def load(target):
+    """The object a ``"module:name"`` target names, its module imported on first use."""
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def carries(target):
+    """Whether this program holds the module of ``target``: a bundle holds only the
+    modules it was built with, and refuses the others."""
     try:
-        return ENGINES[name]
+        return importlib.util.find_spec(module_of(target)) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+class NotCarried(ValueError):
+    """An engine whose module this program does not hold (a bundle built without it)."""
+
+    def __init__(self, engine):
+        super().__init__(f"the engine {engine} is not in this bundle")
+        self.engine = engine
+
+
+def carried_engines():
+    """The engines whose module this program holds."""
+    return sorted(name for name, target in ENGINES.items() if carries(target))
+
+
+def engine_class(name):
+    """The class of the engine ``name``; ValueError naming the engines otherwise, and
+    NotCarried where this program does not hold it."""
+    try:
+        target = ENGINES[name]
     except KeyError:
         raise ValueError(f"unknown engine {name!r}; engines: {', '.join(sorted(ENGINES))}") from None
+    if not carries(target):
+        raise NotCarried(name)
+    return load(target)
 
 
-def parameters(name, inner=None):
-    """{parameter: (type, default)} of the engine ``name``. An engine that wraps another
-    (a parameter ``engine``) also takes the inner engine's parameters: those of
-    ``inner``, or of its default inner engine."""
+def own_parameters(name):
+    """{parameter: (type, default)} of the engine ``name`` itself, without those of an
+    engine it wraps."""
     found = {}
     for cls in engine_class(name).__mro__:  # a subclass passes **options on to its base
         params = list(inspect.signature(cls.__init__).parameters.values())[3:]  # after self, game, evaluate
@@ -47,10 +84,23 @@ def parameters(name, inner=None):
                 found[param.name] = (kind, param.default)
         if INNER in found or not any(p.kind is p.VAR_KEYWORD for p in params):
             break
-    if INNER in found:
-        inner_params = parameters(inner or found[INNER][1])
-        found = {**inner_params, **found}
     return found
+
+
+def inner_engine(name, inner=None):
+    """The engine that ``name`` wraps: ``inner``, else its default; None for an engine
+    that wraps none."""
+    own = own_parameters(name)
+    return (inner or own[INNER][1]) if INNER in own else None
+
+
+def parameters(name, inner=None):
+    """{parameter: (type, default)} of the engine ``name``. An engine that wraps another
+    (a parameter ``engine``) also takes the inner engine's parameters: those of
+    ``inner``, or of its default inner engine."""
+    found = own_parameters(name)
+    wrapped = inner_engine(name, inner)
+    return {**parameters(wrapped), **found} if wrapped else found
 
 
 def convert(kind, text):

@@ -10,6 +10,7 @@ the remaining parameters, searches until the deadline.
 
 from time import perf_counter
 
+from engines import registry
 from engines.alphabeta import TT_SIZE
 from engines.exact import ExactSolver
 
@@ -30,7 +31,6 @@ class Solver:
     def __init__(self, game, evaluate, engine="alphabeta", solve_when=None,
                  solve_share=SOLVE_SHARE, tt=True, tt_size=TT_SIZE, order="mobility",
                  exact=True, **params):
-        from engines import registry  # here: the registry imports this module
         if engine not in registry.INNER_CHOICES:
             raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(registry.INNER_CHOICES)}")
         self.game = game

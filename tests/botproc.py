@@ -19,6 +19,11 @@ def build_bundle(name, out_dir):
     return Path(out_dir) / f"{name}.py"
 
 
+def full_bundle(bundle):
+    """The bundle built beside ``bundle`` that carries every engine and evaluation."""
+    return bundle.parent / "full" / bundle.name
+
+
 class BotProcess:
     def __init__(self, path, args=(), cwd=None):
         env = {"PATH": os.environ.get("PATH", ""), "TMPDIR": "/nonexistent/tmp"}

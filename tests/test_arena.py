@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from arena.errors import UserError
-from arena.games import games_with_bundles, load_referee, load_with_bundle
+from arena.games import bundle_path, games_with_bundles, load_referee, load_with_bundle
 from arena.match import play_match
 from arena.report import summary_text
 from arena.results import ResultsWriter, read_results
@@ -284,6 +284,13 @@ def test_games_with_bundles_skips_games_without_a_referee_or_a_bundle(tmp_path, 
         load_with_bundle("oware", tmp_path, hint=" (run make build)")
 
 
+def test_runs_that_choose_an_engine_take_the_full_bundles(tmp_path):
+    assert bundle_path("oware", tmp_path) == tmp_path / "oware.py"
+    assert bundle_path("oware", tmp_path, full=True) == tmp_path / "full" / "oware.py"
+    # the SUSTech bundle has no engine to choose, so no full one
+    assert bundle_path("reversi-6", tmp_path, full=True) == tmp_path / "reversi_sustech.py"
+
+
 def test_reversi_ais_run_in_a_host():
     referee = load_referee("reversi", 0.02)   # 100 ms a move, 500 ms more for the host
     zoo_ai = f"{ZOO}/sustech_zoo.py"
@@ -328,10 +335,12 @@ def test_openings_from_a_file(tmp_path):
 
 
 def test_table_plays_a_round_robin_of_engines_and_writes_the_docs(tmp_path):
-    # the zoo's first-move bot, with a --help that offers engines a, b and c as a bundle's does
+    # the zoo's first-move bot, with a --help that offers engines a, b and c as a bundle's
+    # does, where the table looks: the full bundles' folder
     help_text = 'import sys\nif "--help" in sys.argv:\n    print("usage: [--engine {a,b,c}]")\n    sys.exit(0)\n'
-    (tmp_path / "othello.py").write_text(help_text + (ZOO / "first.py").read_text())
-    (tmp_path / "zoolib.py").write_bytes((ZOO / "zoolib.py").read_bytes())
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "othello.py").write_text(help_text + (ZOO / "first.py").read_text())
+    (tmp_path / "full" / "zoolib.py").write_bytes((ZOO / "zoolib.py").read_bytes())
     out = tmp_path / "docs"
     refused = run_cli("table", "othello", "--dist", str(tmp_path), "--engines", "a,d", "-q", "--out", str(out))
     assert refused.returncode == 1 and "offers no engine d" in refused.stdout
@@ -375,7 +384,8 @@ if "--set" in sys.argv:
 
 
 def test_tune_records_trials_and_resumes_without_replaying(tmp_path):
-    (tmp_path / "oware.py").write_text(FIRST_HOUSE)
+    (tmp_path / "full").mkdir()  # the tuner runs the bundles that carry every engine
+    (tmp_path / "full" / "oware.py").write_text(FIRST_HOUSE)
     common = ["tune", "oware", "--dist", str(tmp_path), "-n", "2", "-q", "--results-dir", str(tmp_path / "r"),
               "--record", str(tmp_path / "study.md")]
     first = run_cli(*common, "-t", "2")
@@ -406,7 +416,8 @@ def test_tuned_values_are_kept_only_when_confirmed():
 
 
 def test_a_trial_with_faults_is_never_chosen_and_the_record_goes_to_results(tmp_path):
-    (tmp_path / "oware.py").write_text(CRASHES_WITH_PARAMETERS)
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "oware.py").write_text(CRASHES_WITH_PARAMETERS)
     results = tmp_path / "r"
     run = run_cli("tune", "oware", "--dist", str(tmp_path), "-n", "2", "-t", "2", "-q",
                   "--results-dir", str(results))

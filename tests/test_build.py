@@ -1,4 +1,8 @@
-"""The bundle rules: self-contained, reproducible, ASCII, no `import os`, small enough."""
+"""The bundle rules: self-contained, reproducible, ASCII, no `import os`, small enough;
+what a bundle carries: the engines and evaluation of its bot's default options, and in
+its full variant every one."""
+import ast
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -6,9 +10,20 @@ from pathlib import Path
 import pytest
 
 from botproc import ROOT
+from engines import registry
 
 BUNDLER = ROOT / "build" / "bundle.py"
 BOTS = sorted(p.stem for p in (ROOT / "bots").glob("[!_]*.py") if p.name != "runtime.py")
+RUNTIME_BOTS = [bot for bot in BOTS if not bot.startswith("reversi_sustech")]  # the judge's AI classes choose none
+ENGINE_MODULES = {registry.module_of(target) for target in registry.ENGINES.values()}
+# The engines' modules that each bundle carries for its default engine (``best``) and
+# the handcrafted evaluation's module where its default evaluation does not import it.
+SLIM = {
+    "othello": ({"engines.solver", "engines.bestfirst", "engines.alphabeta"}, set()),  # the exact solver's tables
+    "oware": ({"engines.alphabeta"}, {"games.oware.evaluation"}),
+    "breakthrough": ({"engines.alphabeta"}, set()),  # its learned features are the handcrafted ones'
+    "onitama": ({"engines.alphabeta"}, {"games.onitama.evaluation"}),
+}
 
 
 def run_bundler(*args):
@@ -46,6 +61,62 @@ def test_bundle_starts_with_no_repository_and_no_temporary_folder(two_builds, bo
         assert result.returncode == 0, result.stderr
         assert "--engine" in result.stdout
     assert list(tmp_path.iterdir()) == []
+
+
+def bundled_modules(path):
+    """The names of the modules a bundle carries: its ``_BUNDLED_MODULES`` keys."""
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.Assign) and node.targets[0].id == "_BUNDLED_MODULES":
+            return set(ast.literal_eval(node.value))
+    raise AssertionError(f"{path} has no _BUNDLED_MODULES")
+
+
+@pytest.mark.parametrize("bot", RUNTIME_BOTS)
+def test_a_bundle_carries_only_its_default_engines_and_the_full_one_every_one(two_builds, bot):
+    slim, full = two_builds[0] / f"{bot}.py", two_builds[0] / "full" / f"{bot}.py"
+    engines, left_out = SLIM[bot]
+    assert bundled_modules(slim) & ENGINE_MODULES == engines
+    assert not bundled_modules(slim) & left_out
+    assert bundled_modules(full) >= ENGINE_MODULES | left_out | {f"games.{bot}.evaluation"}
+    assert len(slim.read_text()) < len(full.read_text())
+    assert full.read_bytes() == (two_builds[1] / "full" / f"{bot}.py").read_bytes()  # reproducible too
+    full.read_bytes().decode("ascii")
+    assert b"import os" not in full.read_bytes()
+
+
+@pytest.mark.parametrize("bot", RUNTIME_BOTS)
+def test_a_bundle_asked_for_an_engine_it_lacks_says_so_in_one_line(two_builds, bot, tmp_path):
+    for bundle, code in ((two_builds[0] / "full" / f"{bot}.py", 0), (two_builds[0] / f"{bot}.py", 2)):
+        result = subprocess.run([sys.executable, "-I", str(bundle), "--engine", "mcts"], input="",
+                                cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        assert result.returncode == code, result.stderr
+        assert "Traceback" not in result.stderr
+    assert result.stdout == "" and result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"{bot}: engine mcts is not in this bundle, which carries engines ")
+    assert f"dist/full/{bot}.py carries every one (make build)" in result.stderr
+
+
+def test_baked_options_choose_what_the_bundle_carries(tmp_path):
+    result = run_bundler(ROOT / "bots" / "onitama.py", "--out", tmp_path, "--name", "onitama_mcts",
+                         "--args", "--engine mcts")
+    assert result.returncode == 0, result.stderr
+    modules = bundled_modules(tmp_path / "onitama_mcts.py")
+    assert modules & ENGINE_MODULES == {"engines.mcts", "engines.alphabeta"}  # MCTS proves with alpha-beta
+    assert "games.onitama.evaluation" in modules  # the handcrafted one, that MCTS's tuned values keep
+    result = run_bundler(ROOT / "bots" / "onitama.py", "--out", tmp_path, "--args", "--set quiescence=lots")
+    assert result.returncode == 1 and "--set quiescence=lots: expected an integer" in result.stderr
+
+
+def test_only_a_full_bundle_may_pass_the_arenas_size_with_a_warning():
+    spec = importlib.util.spec_from_file_location("bundler", BUNDLER)
+    bundler = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bundler)
+    big = "X = 1\n" + "#" * 100_000 + "\n"
+    bundler.check_bundle("full/big.py", big, full=True)
+    with pytest.raises(bundler.BuildError, match="more than the arena's 100,000"):
+        bundler.check_bundle("big.py", big)
+    assert "warning: over the arena's 100,000" in bundler.size_line(Path("/x/full/big.py"), len(big))
+    assert "warning" not in bundler.size_line(Path("/x/full/small.py"), 99_000)
 
 
 def test_baked_options_are_used_when_none_are_given(tmp_path):

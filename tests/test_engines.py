@@ -12,7 +12,7 @@ from engines.alphabeta import AlphaBeta, AlphaBetaPlus, TranspositionTable
 from engines.base import PROVEN, terminal_value
 from engines.bestfirst import BestFirst
 from engines.bestfirst_plus import BestFirstPlus
-from engines.registry import ENGINES
+from engines.registry import ENGINES, engine_class
 from engines.mcts import MCTS
 from engines.solver import ExactSolver, Solver
 from games.othello.rules import Othello
@@ -91,7 +91,7 @@ def test_one_engine_through_a_whole_game_keeps_exact(engine_class, params):
 
 
 def test_plain_best_first_is_still_the_default_and_agrees_on_results():
-    assert ENGINES["bestfirst"] is BestFirst
+    assert engine_class("bestfirst") is BestFirst
     for game, state in tree_positions(20, max_depth=5):
         exact = exact_value(game, state)
         result = BestFirst(game, game.evaluate).search(state, time.perf_counter() + 10)
@@ -195,7 +195,7 @@ def test_alphabeta_stops_on_exhaustive_search_and_reports_depth():
 @pytest.mark.parametrize("name", sorted(ENGINES))
 def test_every_registered_engine_builds_from_game_and_evaluation(name):
     game = TreeGame(9, max_depth=5)
-    engine = ENGINES[name](game, game.evaluate)
+    engine = engine_class(name)(game, game.evaluate)
     state = game.initial_state()
     assert engine.search(state, time.perf_counter() + 0.05).move in game.legal_moves(state)
 
@@ -203,7 +203,7 @@ def test_every_registered_engine_builds_from_game_and_evaluation(name):
 @pytest.mark.parametrize("name", sorted(ENGINES))
 def test_a_move_is_ready_even_with_the_deadline_already_past(name):
     game = TreeGame(11, branching=(3, 6), min_depth=20, max_depth=30)
-    engine = ENGINES[name](game, game.evaluate)
+    engine = engine_class(name)(game, game.evaluate)
     state = game.initial_state()
     start = time.perf_counter()
     result = engine.search(state, start - 1)

@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from botproc import BotProcess, build_bundle
+from botproc import BotProcess, build_bundle, full_bundle
 from engines.registry import ENGINES
 from games.onitama.protocol import Referee
 from test_onitama_protocol import PASS_TURN, PLAYER_0_FIRST_TURN, PLAYER_1_FIRST_TURN
@@ -29,7 +29,7 @@ def test_golden_first_turns_get_listed_answers(bundle, tmp_path):
 
 @pytest.mark.parametrize("engine", sorted(ENGINES))
 def test_every_engine_answers_a_listed_move(bundle, tmp_path, engine):
-    bot = BotProcess(bundle, FAST + ["--engine", engine], cwd=tmp_path)
+    bot = BotProcess(full_bundle(bundle), FAST + ["--engine", engine], cwd=tmp_path)
     bot.send(PLAYER_1_FIRST_TURN)
     assert bot.answer() in set(PLAYER_1_FIRST_TURN[12:])
     code, err = bot.finish()

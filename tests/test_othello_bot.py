@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from botproc import BotProcess, build_bundle
+from botproc import BotProcess, build_bundle, full_bundle
 from games.othello.protocol import Referee
 from games.othello.rules import PASS
 
@@ -76,7 +76,7 @@ def test_whole_game_against_a_random_mover(bundle, tmp_path, seat):
 
 @pytest.mark.parametrize("evaluation", ["handcrafted", "ntuple"])
 def test_whole_game_with_each_evaluation(bundle, tmp_path, evaluation):
-    assert play_against_random(bundle, tmp_path, 1, FAST + ["--eval", evaluation]) == ""
+    assert play_against_random(full_bundle(bundle), tmp_path, 1, FAST + ["--eval", evaluation]) == ""
 
 
 def test_the_solver_engine_solves_the_last_moves_exactly(bundle, tmp_path):

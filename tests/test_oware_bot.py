@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from botproc import BotProcess, build_bundle
+from botproc import BotProcess, build_bundle, full_bundle
 from games.oware.protocol import Referee
 
 FAST = ["--time", "0.1", "--first-time", "0.02"]
@@ -62,7 +62,7 @@ def test_whole_game_against_a_random_mover(bundle, tmp_path, seat):
 def test_the_solver_engine_plays_a_whole_game(bundle, tmp_path):
     # Against a random mover the game ends on 25 captured seeds long before the turn
     # limit comes near, where the solver starts (tests/test_runtime.py checks the hand-over)
-    state, times = play_against_random(bundle, tmp_path, 1, FAST + ["--engine", "solver"], seed=3)
+    state, times = play_against_random(full_bundle(bundle), tmp_path, 1, FAST + ["--engine", "solver"], seed=3)
     assert len(times) >= 10 and Referee().game.outcome(state) is not None
 
 

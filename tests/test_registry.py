@@ -16,6 +16,16 @@ def test_engines_by_name():
     assert "solver" not in registry.INNER_CHOICES and "alphabeta" in registry.INNER_CHOICES
 
 
+def test_engines_are_imported_where_asked_for_and_a_missing_one_is_named(monkeypatch):
+    assert registry.load(registry.ENGINES["mcts"]) is MCTS
+    assert registry.carries(registry.ENGINES["mcts"]) and registry.carried_engines() == sorted(registry.ENGINES)
+    monkeypatch.setitem(registry.ENGINES, "mcts", "engines.nosuch:MCTS")  # as in a bundle built without it
+    assert not registry.carries(registry.ENGINES["mcts"]) and "mcts" not in registry.carried_engines()
+    with pytest.raises(registry.NotCarried) as missing:
+        registry.parameters("solver", "mcts")
+    assert missing.value.engine == "mcts"
+
+
 def test_values_take_the_type_of_their_parameter():
     values = registry.typed_parameters("mcts", {
         "C": "0.7", "reuse": "false", "stop_on_win": "Yes", "prove_depth": "3",

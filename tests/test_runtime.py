@@ -8,6 +8,7 @@ import pytest
 
 from bots import breakthrough, onitama, othello, oware, runtime
 from bots.runtime import Bot, Tuned
+from engines import registry
 from engines.bestfirst import BestFirst
 from engines.mcts import MCTS
 from games.breakthrough.protocol import Referee as BreakthroughReferee
@@ -26,9 +27,12 @@ def near_the_turn_limit(game, state):
     return MAX_TURNS - game.ply(state) <= 10
 
 
+HANDCRAFTED = "games.oware.evaluation:make_evaluator"
+
+
 def make_bot(tuned=None, evaluations=None, **settings):
     """An Oware bot whose best engine is best-first."""
-    return Bot("test", Player, evaluations or {"handcrafted": make_evaluator}, best="bestfirst",
+    return Bot("test", Player, evaluations or {"handcrafted": HANDCRAFTED}, best="bestfirst",
                time=0.5, first_time=0.2, tuned=tuned, **settings)
 
 
@@ -83,6 +87,31 @@ def test_set_values_take_the_type_of_the_parameter():
 ])
 def test_a_wrong_option_stops_the_bot_with_one_line(argv, message, capsys):
     assert message in usage_error(argv, make_bot(), capsys)
+
+
+@pytest.mark.parametrize("argv, choice", [
+    (["--engine", "mcts"], "engine mcts"),
+    (["--engine", "solver", "--set", "engine=mcts"], "engine mcts"),   # the engine it wraps
+    (["--eval", "gone"], "evaluation gone"),
+])
+def test_a_choice_that_the_bundle_lacks_stops_the_bot_naming_the_full_bundle(monkeypatch, capsys, argv, choice):
+    monkeypatch.setitem(registry.ENGINES, "mcts", "engines.nosuch:MCTS")  # as in a bundle built without them
+    bot = make_bot(evaluations={"handcrafted": HANDCRAFTED, "gone": "games.oware.nosuch:make_evaluator"})
+    err = usage_error(argv, bot, capsys)
+    assert err.startswith(f"test: {choice} is not in this bundle, which carries engines alphabeta, ")
+    assert "and evaluations handcrafted; dist/full/test.py carries every one" in err
+
+
+def test_what_the_options_choose_is_what_a_bundle_carries():
+    def chosen(argv, bot=othello.BOT):
+        return runtime.chosen_targets(bot, runtime.parse_options(bot, argv))
+    assert chosen([]) == ["engines.solver:Solver", "engines.bestfirst:BestFirst",
+                          "games.othello.ntuple:make_evaluator"]
+    assert chosen(["--engine", "mcts"]) == ["engines.mcts:MCTS", "games.othello.evaluation:make_evaluator"]
+    assert chosen(["--engine", "solver", "--set", "engine=mcts", "--eval", "handcrafted"]) == [
+        "engines.solver:Solver", "engines.mcts:MCTS", "games.othello.evaluation:make_evaluator"]
+    assert chosen([], onitama.BOT) == ["engines.alphabeta:AlphaBetaPlus", "games.onitama.learned:make_evaluator"]
+    assert chosen(["--engine", "solver"], onitama.BOT)[1] == "engines.alphabeta:AlphaBeta"  # its default
 
 
 def test_the_solver_takes_its_inner_engines_parameters():
@@ -172,13 +201,15 @@ def test_tuned_weights_reach_the_evaluation_of_their_engine_only():
     assert evaluation_for(["--engine", "alphabeta"], bot)(state) == evaluate(state)
 
 
+def flat(game, **weights):
+    if weights:
+        raise ValueError(f"no weights here: {sorted(weights)}")
+    return lambda state: 0.25
+
+
 def test_evaluation_chosen_by_name_by_tuned_choice_or_first():
-    def flat(game, **weights):
-        if weights:
-            raise ValueError(f"no weights here: {sorted(weights)}")
-        return lambda state: 0.25
     bot = make_bot({"alphabeta": Tuned(evaluation="flat", aspiration=0.1)},
-                   evaluations={"handcrafted": make_evaluator, "flat": flat})
+                   evaluations={"handcrafted": HANDCRAFTED, "flat": f"{__name__}:flat"})
     state = game.initial_state()
     assert evaluation_for([], bot)(state) == evaluate(state)                      # best-first: the first
     assert evaluation_for(["--engine", "alphabeta"], bot)(state) == 0.25          # the tuned choice

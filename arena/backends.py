@@ -44,6 +44,7 @@ CPUS_PER_GAME = 2      # a Ray task's CPUs for one game (see above)
 COMPUTE_CPUS = 1       # a Ray task's CPUs for one computation of map()
 RETRIES = 3            # runs of a Ray task again after its worker died
 RECOUNT_S = 10         # how often the cluster's CPUs are counted again (nodes may join)
+GRACE_S = 5            # how long aborted tasks may take to clean up before their workers are killed
 MISSING = "--backend ray needs Ray, an optional extra: pip install -e .[ray]"
 
 
@@ -166,9 +167,14 @@ def run_in(folder, fn, args):
 
 
 def job_environment():
-    """The Ray job's environment: the driver's PYTHONPATH, as local games have it."""
-    path = os.environ.get("PYTHONPATH")
-    return {"env_vars": {"PYTHONPATH": path}} if path else None
+    """The Ray job's environment variables: the driver's PYTHONPATH, as local games have
+    it; and a worker that exits leaves its children alone: they are the games' bot
+    supervisors, which end their bots' whole trees once the worker is gone (Ray would
+    kill the supervisors alone, and leave the bots running)."""
+    variables = {"RAY_kill_child_processes_on_worker_exit": "false"}
+    if os.environ.get("PYTHONPATH"):
+        variables["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    return {"env_vars": variables}
 
 
 class RayBackend:
@@ -257,11 +263,16 @@ class RayBackend:
                             f"where its worker died): {str(error).strip().splitlines()[0]}") from None
 
     def abort(self):
-        """Cancels every task in flight, killing the workers that run them (a game's bots
-        die with its worker: their supervisor watches it)."""
-        for handle in self.running:
-            self.ray.cancel(handle, force=True)
+        """Stops every task in flight: first as Ctrl-C would (a game's own cleanup kills
+        its bots), then, after GRACE_S, by killing the workers still running them."""
+        running = list(self.running)
         self.running.clear()
+        for handle in running:
+            self.ray.cancel(handle)
+        if running:
+            _, left = self.ray.wait(running, num_returns=len(running), timeout=GRACE_S)
+            for handle in left:
+                self.ray.cancel(handle, force=True)
 
     def map(self, fn, tasks):
         handles = [self.submit(fn, *task, cpus=COMPUTE_CPUS) for task in tasks]

@@ -7,7 +7,7 @@ process that writes results files:
   timeout)`` splits handles into (finished, running); ``result(handle)`` is what ``fn``
   returned; ``capacity()`` is how many tasks should run at once; ``abort()`` kills what
   is in flight (Ctrl-C). A submitted ``fn`` takes a keyword ``stop``: a threading.Event
-  that the local backend sets on abort (Ray kills the task's worker instead).
+  that the local backend sets on abort (Ray cancels the task instead, as Ctrl-C would).
 - ``map(fn, tasks)`` yields ``fn(*task)`` for every task, in order: the trainers'
   self-play, pure computation.
 
@@ -209,11 +209,14 @@ class RayBackend:
 
     def _connect(self, address):
         try:
-            self.ray.init(address=address or "local", include_dashboard=False,
+            # log_to_driver off: the games print nothing, the workers' own chatter stays in Ray's logs
+            self.ray.init(address=address or "local", include_dashboard=False, log_to_driver=False,
                           logging_level=logging.WARNING, runtime_env=job_environment())
         except (ConnectionError, RuntimeError, ValueError) as error:
+            hint = ("; a cluster with token authentication needs RAY_AUTH_MODE=token and its token "
+                    "(arena/README.md)" if address else "")
             raise UserError(f"cannot start or join Ray (--address {address or 'none'}): "
-                            f"{str(error).splitlines()[0]}") from None
+                            f"{str(error).splitlines()[0]}{hint}") from None
 
     def _check_nodes(self):
         """UserError when no node can hold one game's CPUs (its tasks would wait forever)."""

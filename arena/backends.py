@@ -42,7 +42,7 @@ from arena.errors import UserError
 BACKENDS = ("local", "ray")
 CPUS_PER_GAME = 2      # a Ray task's CPUs for one game (see above)
 COMPUTE_CPUS = 1       # a Ray task's CPUs for one computation of map()
-RETRIES = 3            # runs of a Ray task again after its worker died
+RETRIES = 3            # times a Ray task is run again after its worker died
 RECOUNT_S = 10         # how often the cluster's CPUs are counted again (nodes may join)
 GRACE_S = 5            # how long aborted tasks may take to clean up before their workers are killed
 MISSING = "--backend ray needs Ray, an optional extra: pip install -e .[ray]"
@@ -99,8 +99,6 @@ def _call(call):
 class LocalBackend:
     """This machine: games in ``jobs`` threads, computations in ``jobs`` processes."""
 
-    name = "local"
-
     def __init__(self, jobs=None):
         self.jobs = jobs or default_jobs()
         self.stop = threading.Event()
@@ -118,8 +116,7 @@ class LocalBackend:
         return self.executor.submit(fn, *args, stop=self.stop)
 
     def wait(self, handles, timeout):
-        finished, running = wait(handles, timeout=timeout, return_when=FIRST_COMPLETED)
-        return finished, running
+        return wait(handles, timeout=timeout, return_when=FIRST_COMPLETED)
 
     def result(self, handle):
         return handle.result()
@@ -183,8 +180,6 @@ class RayBackend:
     Joins the cluster at ``address``, or starts a Ray on this machine (stopped by
     ``close``); where Ray is already running in this process (``ray.init`` called
     before), uses it as it is. ``jobs``: at most this many games at once."""
-
-    name = "ray"
 
     def __init__(self, address=None, jobs=None, cpus_per_game=CPUS_PER_GAME):
         try:
@@ -262,8 +257,8 @@ class RayBackend:
         except exceptions.RayTaskError as error:
             raise error.cause from None
         except exceptions.RayError as error:
-            raise UserError(f"a Ray task failed ({type(error).__name__}, after {RETRIES} retries "
-                            f"where its worker died): {str(error).strip().splitlines()[0]}") from None
+            raise UserError(f"a Ray task failed ({type(error).__name__}; one whose worker dies is run "
+                            f"again {RETRIES} times at most): {str(error).strip().splitlines()[0]}") from None
 
     def abort(self):
         """Stops every task in flight: first as Ctrl-C would (a game's own cleanup kills

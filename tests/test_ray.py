@@ -155,6 +155,13 @@ def test_a_worker_that_ray_kills_leaves_no_bot_behind(cluster, tmp_path):
     assert wait_for(lambda: not any(alive(p) for p in pids), timeout=10)
 
 
+def test_a_task_whose_worker_always_dies_fails_in_one_line_after_its_retries(cluster):
+    backend = RayBackend()
+    handle = backend.submit(os._exit, 1)   # its worker exits at once, every time
+    with pytest.raises(UserError, match=r"a Ray task failed \(WorkerCrashedError; .* 3 times at most\)"):
+        backend.result(handle)
+
+
 def test_a_game_reserving_more_cpus_than_any_node_has_is_refused(cluster):
     with pytest.raises(UserError, match="no Ray node has that many CPUs"):
         RayBackend(cpus_per_game=4)

@@ -114,9 +114,9 @@ def test_a_tournament_on_ray_plays_the_games_the_local_backend_plays(cluster, tm
 
 def test_a_tuning_study_on_ray_records_what_a_local_one_does(cluster, tmp_path):
     dist = tmp_path / "dist"
-    dist.mkdir()
-    (dist / "othello.py").write_text(BY_PARAMETER)
-    (dist / "zoolib.py").write_bytes((ZOO / "zoolib.py").read_bytes())
+    (dist / "full").mkdir(parents=True)   # the tuner runs the bundles that carry every engine
+    (dist / "full" / "othello.py").write_text(BY_PARAMETER)
+    (dist / "full" / "zoolib.py").write_bytes((ZOO / "zoolib.py").read_bytes())
     studies = {}
     for name, backend in (("local", LocalBackend(1)), ("ray", RayBackend())):
         folder = tmp_path / name

@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: all setup build test test-all bench bench-load table table-best table-quick clean
+.PHONY: all setup build test test-all test-ray bench bench-load table table-best table-quick clean
 
 all: build
 	$(PY) -m arena smoke
@@ -26,6 +26,11 @@ test: build
 
 test-all: build
 	$(PY) -m pytest
+
+# The Ray backend's tests (slow: each starts a local Ray): installs the ray extra first.
+test-ray: setup
+	$(PY) -m pip install -q -e '.[ray]'
+	$(PY) -m pytest tests/test_ray.py
 
 bench: build
 	$(PY) -m bench

@@ -23,6 +23,9 @@ was tried and measured.
    figures (log-loss and accuracy beside those of the handcrafted evaluation as a
    one-feature logistic model, and the quantized model's) in the module's header.
 
+Self-play runs in ``--jobs`` processes, or as Ray tasks over a cluster with ``--backend
+ray`` (``arena.backends``: a chunk a task, the same games either way).
+
 ``--cache DIR`` keeps each round's games (and reuses them when the same command, or
 one that shares its first rounds, is run again). Needs numpy (a development
 dependency; the bundles never import it).
@@ -36,7 +39,6 @@ import argparse
 import base64
 import hashlib
 import math
-import multiprocessing
 import os
 import random
 import sys
@@ -47,6 +49,7 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
+from arena.backends import LocalBackend, add_backend_options, open_backend_or_exit
 from engines.alphabeta import AlphaBeta
 from engines.base import random_plies
 from engines.solver import ExactSolver
@@ -136,17 +139,13 @@ def play_chunk(seed, games, encoded=None, depths=DEPTHS, solve_empties=SOLVE_EMP
             "mobility": np.array(columns[6], dtype=np.int8), "their_mobility": np.array(columns[7], dtype=np.int8)}
 
 
-def _play_task(task):
-    return play_chunk(*task)
-
-
 def chunk_seed(seed, round_number, chunk):
     return (seed * 1000 + round_number) * 100_000 + chunk
 
 
-def generate(games, seed, round_number, jobs, encoded, depths, cache=None, progress=True):
+def generate(games, seed, round_number, jobs, encoded, depths, cache=None, progress=True, backend=None):
     """One round's games (arrays as ``play_chunk``'s, ``game`` numbered across chunks),
-    played by ``jobs`` processes; read from ``cache`` if it has them."""
+    played on ``backend`` (default: ``jobs`` processes); read from ``cache`` if it has them."""
     key = repr((games, seed, round_number, encoded, tuple(depths), OPENING_PLIES, RANDOM_MOVE,
                 SOLVE_EMPTIES, CHUNK))
     path = None
@@ -159,15 +158,9 @@ def generate(games, seed, round_number, jobs, encoded, depths, cache=None, progr
     tasks = [(chunk_seed(seed, round_number, i), n, encoded, tuple(depths)) for i, n in enumerate(sizes)]
     bar = tqdm(total=games, desc=f"round {round_number + 1} self-play", unit="game", disable=not progress)
     parts = []
-    if jobs == 1:
-        for task in tasks:
-            parts.append(_play_task(task))
-            bar.update(task[1])
-    else:
-        with multiprocessing.Pool(jobs) as pool:
-            for task, part in zip(tasks, pool.imap(_play_task, tasks)):
-                parts.append(part)
-                bar.update(task[1])
+    for task, part in zip(tasks, (backend or LocalBackend(jobs)).map(play_chunk, tasks)):
+        parts.append(part)
+        bar.update(task[1])
     bar.close()
     offset = 0
     for part, n in zip(parts, sizes):
@@ -361,7 +354,7 @@ def main(argv=None):
     parser.add_argument("--rounds", type=int, default=2, help="self-play rounds (default: %(default)s)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                        help="processes for self-play (default: the cores, %(default)s)")
+                        help="processes for self-play, unused with --backend ray (default: the cores, %(default)s)")
     parser.add_argument("--out", default=str(WEIGHTS_FILE), help="weights module to write")
     parser.add_argument("--from-weights", metavar="FILE",
                         help="N-tuple weights module whose weights the first round's players use"
@@ -381,6 +374,7 @@ def main(argv=None):
     parser.add_argument("--step", type=float, default=STEP, help="logits per quantized unit (default: %(default)s)")
     parser.add_argument("--cache", metavar="DIR", help="folder keeping the self-play games between runs")
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
+    add_backend_options(parser, games=False)
     options = parser.parse_args(argv)
     if options.games < 2 or options.jobs < 1 or options.rounds < 1 or options.iterations < 1:
         parser.error("need at least 2 games, 1 round, 1 job and 1 iteration")
@@ -398,31 +392,32 @@ def main(argv=None):
     progress = not options.quiet
     started = time.time()
     train_parts, theta = [], None
-    for round_number in range(options.rounds):
-        data = generate(options.games, options.seed, round_number, options.jobs, encoded, depths,
-                        options.cache, progress)
-        last = round_number == options.rounds - 1
-        cut = int(options.games * (1 - HELD_OUT)) if last else options.games
-        train_parts.append({name: column[data["game"] < cut] for name, column in data.items()})
-        test = {name: column[data["game"] >= cut] for name, column in data.items()}
-        train = {name: np.concatenate([part[name] for part in train_parts]) for name in data}
-        x_train = design(layout, train)
-        x_test = design(layout, test) if last else None
-        y_train = (train["label"] + 1) / 2
-        theta = fit(x_train, y_train, layout.size, options.l2, options.iterations, progress=progress,
-                    desc=f"round {round_number + 1} fit", min_visits=options.min_visits)
-        for td_pass in range(options.td_passes if options.td < 1 else 0):
-            y_td = td_targets(sigmoid(totals(theta, x_train)), train, options.td)
-            theta = fit(x_train, y_td, layout.size, options.l2, options.iterations // 2, theta=theta,
-                        progress=progress, desc=f"round {round_number + 1} TD pass {td_pass + 1}",
-                        min_visits=options.min_visits)
-        quantized = quantize(theta, options.step)
-        encoded = (" ".join(layout.patterns), layout.phases, options.step, encode(quantized))
-        if last:
-            figures = held_out_figures(theta, quantized, options.step, x_train, y_train, x_test, test, train)
-            print(f"round {round_number + 1}: held out, {figures}", flush=True)
-        else:
-            print(f"round {round_number + 1}: {len(y_train)} positions fitted", flush=True)
+    with open_backend_or_exit(parser, options, options.jobs) as backend:
+        for round_number in range(options.rounds):
+            data = generate(options.games, options.seed, round_number, options.jobs, encoded, depths,
+                            options.cache, progress, backend)
+            last = round_number == options.rounds - 1
+            cut = int(options.games * (1 - HELD_OUT)) if last else options.games
+            train_parts.append({name: column[data["game"] < cut] for name, column in data.items()})
+            test = {name: column[data["game"] >= cut] for name, column in data.items()}
+            train = {name: np.concatenate([part[name] for part in train_parts]) for name in data}
+            x_train = design(layout, train)
+            x_test = design(layout, test) if last else None
+            y_train = (train["label"] + 1) / 2
+            theta = fit(x_train, y_train, layout.size, options.l2, options.iterations, progress=progress,
+                        desc=f"round {round_number + 1} fit", min_visits=options.min_visits)
+            for td_pass in range(options.td_passes if options.td < 1 else 0):
+                y_td = td_targets(sigmoid(totals(theta, x_train)), train, options.td)
+                theta = fit(x_train, y_td, layout.size, options.l2, options.iterations // 2, theta=theta,
+                            progress=progress, desc=f"round {round_number + 1} TD pass {td_pass + 1}",
+                            min_visits=options.min_visits)
+            quantized = quantize(theta, options.step)
+            encoded = (" ".join(layout.patterns), layout.phases, options.step, encode(quantized))
+            if last:
+                figures = held_out_figures(theta, quantized, options.step, x_train, y_train, x_test, test, train)
+                print(f"round {round_number + 1}: held out, {figures}", flush=True)
+            else:
+                print(f"round {round_number + 1}: {len(y_train)} positions fitted", flush=True)
     arguments = argv if argv is not None else sys.argv[1:]
     command = " ".join(["python -m learn.othello", *arguments])
     positions = sum(len(part["label"]) for part in train_parts)

@@ -6,8 +6,8 @@ misere evaluation, and from SOLVE_EMPTIES empty squares the exact win/draw/loss 
 
 numba compiles that search on the judge's one thread, in steps run at the start of
 ``go``: importing numba, then each compiled function with its signature, leaves first
-(``compiled.STEPS``; about 4 s in all, the longest step about 1 s:
-docs/tuning/reversi-sustech.md#compilation-in-steps). A step starts only if its estimate
+(``compiled.STEPS``; 3 to 4 s in all, the longest step under a second, twice that on
+a loaded machine: docs/tuning/reversi-sustech.md#compilation-in-steps). A step starts only if its estimate
 (STEP_SECONDS, times how much slower than estimated the steps so far ran) leaves
 PYTHON_SECONDS of the move's time, which the pure-Python bot then searches; the move
 after the last step (or the rest of that move) is the compiled search's. Where no move

@@ -115,7 +115,7 @@ class AI(reversi_sustech.AI):
             self.compiling.compile_step(name)
             return
         # numba's first compilation imports scipy.linalg where scipy is installed, only to
-        # see whether numba may call its BLAS (this search does not): its threads and 14 MB
+        # see whether numba may call its BLAS (this search does not): its threads and 11-15 MB
         # stay out (docs/tuning/reversi-sustech.md#memory-numbas-own-footprint).
         if "scipy" not in sys.modules:
             sys.modules["scipy"] = None  # "import scipy" raises ImportError

@@ -33,13 +33,15 @@ def visits(x, size):
 
 
 def fit(x, y, size, l2, iterations, rate=RATE, theta=None, progress=True, desc="fit",
-        min_visits=1):
+        min_visits=1, pinned=()):
     """Parameters of the logistic regression of ``y`` (in [0, 1]) on the sums of the
     parameters ``x`` names (full-batch Adam on the log-loss summed over positions plus
     ``l2 / 2`` times the squared parameters); those read fewer than ``min_visits`` times
-    stay 0 (too few positions to say anything, and zeros are what compresses)."""
+    stay 0 (too few positions to say anything, and zeros are what compresses), as do
+    the ``pinned`` ones."""
     theta = np.zeros(size) if theta is None else theta.copy()
     free = visits(x, size) >= min_visits
+    free[list(pinned)] = False
     m, v = np.zeros(size), np.zeros(size)
     beta1, beta2 = 0.9, 0.999
     bar = tqdm(range(1, iterations + 1), desc=desc, unit="step", disable=not progress)

@@ -142,7 +142,8 @@ def cells(state):
 
 def tactics(state):
     """(threat, danger, my hanging students, theirs, my moves, theirs) as the learned
-    evaluation's features define them."""
+    evaluation's features define them (the tests hold them equal; its module is not
+    imported, so that a bundle need not carry it)."""
     mine, theirs, my_master, their_master, hand, their_hand = state[:6]
     player = hand >> 8
     my_cover, my_moves = side_reach(mine, hand)
@@ -181,17 +182,12 @@ def lookups(state):
 
 
 def mirrored(state):
-    """The position mirrored left-right, the cards with it."""
-    def flip(bits):
-        return sum(1 << mirror_square(sq) for sq in range(SQUARES) if bits >> sq & 1)
-
+    """The position mirrored left-right, the cards with it (a position worth the same)."""
     mine, theirs, my_master, their_master, hand, their_hand, centre, turn = state
-
-    def flip_hand(h):
-        return MIRROR_CARD[h & 15] | MIRROR_CARD[h >> 4 & 15] << 4 | (h & 256)
-
-    return (flip(mine), flip(theirs), flip(my_master), flip(their_master), flip_hand(hand), flip_hand(their_hand),
-            MIRROR_CARD[centre], turn)
+    boards = [sum(1 << mirror_square(sq) for sq in range(SQUARES) if bits >> sq & 1)
+              for bits in (mine, theirs, my_master, their_master)]
+    hands = [MIRROR_CARD[h & 15] | MIRROR_CARD[h >> 4 & 15] << 4 | (h & 256) for h in (hand, their_hand)]
+    return (*boards, *hands, MIRROR_CARD[centre], turn)
 
 
 # -- weights ---------------------------------------------------------------------------

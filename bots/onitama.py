@@ -7,7 +7,8 @@ from games.onitama.protocol import Player
 
 BOT = Bot(
     "onitama", Player, {"handcrafted": "games.onitama.evaluation:make_evaluator",
-                        "learned": "games.onitama.learned:make_evaluator"},
+                        "learned": "games.onitama.learned:make_evaluator",
+                        "ntuple": "games.onitama.ntuple:make_evaluator"},
     best="alphabeta+",  # docs/tuning/onitama-constants.md#best_engine
     time=0.73,          # of the 50 ms turns, the longest answers' margin: docs/tuning/onitama-constants.md#time_fraction
     first_time=0.4,     # of the 1000 ms first turn (#first_time_fraction)
@@ -17,7 +18,7 @@ BOT = Bot(
     # Alpha-beta+ also searches captures and shrine steps first and reduces late quiet
     # moves (docs/tuning/onitama-constants.md#search-options-at-a-fixed-node-budget).
     tuned={"mcts": MCTS_WITH_EVALUATION,
-           "alphabeta+": Tuned(evaluation="learned", noisy_first=True, reduce_after=3)},
+           "alphabeta+": Tuned(evaluation="ntuple", noisy_first=True, reduce_after=3)},
     max_nodes=1_000_000,  # about 530 bytes a node: under the 768 MB limit
 )
 

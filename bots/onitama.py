@@ -1,5 +1,6 @@
 """Onitama bot for CodinGame ("onitama"): alpha-beta with a quiescence search and the
-learned evaluation by default. Its records: docs/tuning/onitama-constants.md#the-bots-constants."""
+N-tuple evaluation by default. Its records: docs/tuning/onitama-constants.md#the-bots-constants
+and, for the evaluation, docs/tuning/onitama-ntuple.md."""
 import sys
 
 from bots.runtime import MCTS_WITH_EVALUATION, Bot, Tuned, main
@@ -12,7 +13,7 @@ BOT = Bot(
     best="alphabeta+",  # docs/tuning/onitama-constants.md#best_engine
     time=0.73,          # of the 50 ms turns, the longest answers' margin: docs/tuning/onitama-constants.md#time_fraction
     first_time=0.4,     # of the 1000 ms first turn (#first_time_fraction)
-    # The best engine takes the learned evaluation; the others keep the handcrafted one,
+    # The best engine takes the N-tuple evaluation; the others keep the handcrafted one,
     # so that the engines' table compares searches with the same evaluation. Best-first
     # keeps its defaults, which arena tune did not beat (docs/tuning/onitama.md).
     # Alpha-beta+ also searches captures and shrine steps first and reduces late quiet

@@ -36,14 +36,12 @@ The committed weights came from the defaults, which are the recipe:
 """
 
 import argparse
-import base64
 import hashlib
 import math
 import os
 import random
 import sys
 import time
-import zlib
 from pathlib import Path
 
 import numpy as np
@@ -56,6 +54,7 @@ from engines.solver import ExactSolver
 from games.othello import ntuple
 from games.othello.evaluation import make_evaluator as handcrafted
 from games.othello.rules import Othello
+from learn.ntuple import encode, fit, fit_line, parse_list, quantize, scores, sigmoid, td_targets, totals
 
 OPENING_PLIES = (2, 11)  # random plies at the start: range(*OPENING_PLIES)
 RANDOM_MOVE = 0.04       # chance that a move is drawn at random
@@ -68,7 +67,6 @@ PATTERNS = tuple(ntuple.PATTERNS)
 L2 = 20.0                # penalty on the squared weights (a pseudo-count pulling to 0)
 MIN_VISITS = 100         # weights read fewer times in the training positions stay 0
 ITERATIONS = 150         # Adam steps of a fit (a TD pass takes half as many)
-RATE = 0.03              # Adam's step size
 STEP = 1 / 16            # logits per unit of the quantized weights
 TD_LAMBDA = 0.7          # lambda of the TD(lambda) refits
 TD_PASSES = 2            # TD(lambda) refits after the fit to the results
@@ -230,89 +228,7 @@ def design(layout, data, batch=100_000):
     return x
 
 
-def totals(theta, x):
-    """The model's logit of each position: the sum of its parameters."""
-    s = np.zeros(x.shape[1])
-    for row in x:
-        s += theta[row]
-    return s
-
-
-def sigmoid(s):
-    return 1 / (1 + np.exp(-s))
-
-
-def visits(x, size):
-    """How many times each parameter is read in ``x``."""
-    return np.bincount(x.ravel(), minlength=size)
-
-
-def fit(x, y, size, l2=L2, iterations=ITERATIONS, rate=RATE, theta=None, progress=True, desc="fit",
-        min_visits=1):
-    """Parameters of the logistic regression of ``y`` (in [0, 1]) on the sums of the
-    parameters ``x`` names (full-batch Adam on the log-loss summed over positions plus
-    ``l2 / 2`` times the squared parameters); those read fewer than ``min_visits`` times
-    stay 0 (too few positions to say anything, and zeros are what compresses)."""
-    theta = np.zeros(size) if theta is None else theta.copy()
-    free = visits(x, size) >= min_visits
-    m, v = np.zeros(size), np.zeros(size)
-    beta1, beta2 = 0.9, 0.999
-    bar = tqdm(range(1, iterations + 1), desc=desc, unit="step", disable=not progress)
-    for t in bar:
-        p = sigmoid(totals(theta, x))
-        residual = p - y
-        gradient = l2 * theta
-        for row in x:
-            gradient += np.bincount(row, weights=residual, minlength=size)
-        gradient *= free
-        m = beta1 * m + (1 - beta1) * gradient
-        v = beta2 * v + (1 - beta2) * gradient * gradient
-        theta -= rate * (m / (1 - beta1 ** t)) / (np.sqrt(v / (1 - beta2 ** t)) + 1e-8)
-        if t % 25 == 0 or t == iterations:
-            bar.set_postfix(loss=f"{log_loss(p, y):.4f}")
-    return theta
-
-
-def log_loss(p, y):
-    p = np.clip(p, 1e-12, 1 - 1e-12)
-    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
-
-
-def scores(p, y):
-    """(log-loss, accuracy on the decided positions) of the probabilities ``p``."""
-    decided = y != 0.5
-    accuracy = float(np.mean((p[decided] > 0.5) == (y[decided] > 0.5))) if decided.any() else float("nan")
-    return log_loss(p, y), accuracy
-
-
-def td_targets(p, data, lam):
-    """TD(lambda) returns: walking each game backwards, a position's target is
-    ``(1 - lam) * v(next) + lam * target(next)`` from its side to move's view, ``v``
-    being the model's probabilities ``p``; solved positions, and the last of a game,
-    keep their labels."""
-    y = (data["label"].astype(float) + 1) / 2
-    target = y.copy()
-    game, player, exact = data["game"], data["player"], data["exact"]
-    for i in range(len(y) - 2, -1, -1):
-        if exact[i] or game[i + 1] != game[i]:
-            continue
-        same = player[i + 1] == player[i]
-        value = p[i + 1] if same else 1 - p[i + 1]
-        following = target[i + 1] if same else 1 - target[i + 1]
-        target[i] = (1 - lam) * value + lam * following
-    return target
-
-
 # -- the weights module ----------------------------------------------------------------
-
-def quantize(theta, step):
-    return np.clip(np.round(theta / step), -127, 127).astype(np.int8)
-
-
-def encode(values):
-    """Base85 text of the zlib-compressed signed bytes (ntuple.decode reads it)."""
-    return base64.b85encode(zlib.compress(np.asarray(values, dtype=np.int8).tobytes(), 9)).decode("ascii")
-
 
 def write_weights(path, layout, step, data, header):
     lines = [f'"""{header}"""', "",
@@ -339,13 +255,6 @@ def read_weights(path, parser):
 
 
 # -- the command -----------------------------------------------------------------------
-
-def parse_list(parser, text, kind, what):
-    try:
-        return tuple(kind(item) for item in text.split(",") if item.strip())
-    except ValueError:
-        parser.error(f"{what}: expected numbers separated by commas, got {text!r}")
-
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m learn.othello",
@@ -453,17 +362,6 @@ def held_out_figures(theta, quantized, step, x_train, y_train, x_test, test, tra
     return (f"{len(np.unique(test['game']))} games, {len(y_test)} positions: log-loss {loss:.4f},"
             f" accuracy {accuracy:.1%} ({q_loss:.4f} and {q_accuracy:.1%} quantized);"
             f" the handcrafted evaluation as a logistic model: log-loss {h_loss:.4f}, accuracy {h_accuracy:.1%}")
-
-
-def fit_line(h, y, iterations=50):
-    """(a, b) of the logistic regression of ``y`` on ``a * h + b`` (Newton's method)."""
-    x = np.stack([h, np.ones(len(h))], axis=1)
-    w = np.zeros(2)
-    for _ in range(iterations):
-        p = sigmoid(x @ w)
-        hessian = (x * (p * (1 - p))[:, None]).T @ x + 1e-6 * np.eye(2)
-        w -= np.linalg.solve(hessian, x.T @ (p - y))
-    return w
 
 
 if __name__ == "__main__":

@@ -11,6 +11,8 @@ tried and measured.
    default before this one; or ``--from-weights``), each later round's the N-tuple
    weights fitted after the round before. Games come in chunks of ``CHUNK``, each
    seeded from (``--seed``, round, chunk), so they do not depend on ``--jobs``.
+   Self-play runs in ``--jobs`` processes, or as Ray tasks over a cluster with
+   ``--backend ray`` (``arena.backends``: a chunk a task, the same games either way).
 2. Fitting (learn/ntuple.py): logistic regression of the label on the network's table
    entries, full-batch Adam with an L2 penalty, on every round's games but the last
    ``HELD_OUT`` share of the last round's, which are held out; then ``--td-passes``
@@ -31,7 +33,6 @@ two loaded cores, under ``nice -n 19``):
 import argparse
 import hashlib
 import math
-import multiprocessing
 import random
 import sys
 import time
@@ -40,6 +41,7 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
+from arena.backends import LocalBackend, add_backend_options, open_backend_or_exit
 from engines.alphabeta import AlphaBetaPlus
 from engines.base import is_proven, random_plies
 from games.onitama import learned, ntuple
@@ -116,17 +118,13 @@ def play_chunk(seed, games, encoded=None, depths=DEPTHS):
     return data
 
 
-def _play_task(task):
-    return play_chunk(*task)
-
-
 def chunk_seed(seed, round_number, chunk):
     return (seed * 1000 + round_number) * 100_000 + chunk
 
 
-def generate(games, seed, round_number, jobs, encoded, depths, cache=None, progress=True):
+def generate(games, seed, round_number, jobs, encoded, depths, cache=None, progress=True, backend=None):
     """One round's games (arrays as ``play_chunk``'s, ``game`` numbered across chunks),
-    played by ``jobs`` processes; read from ``cache`` if it has them."""
+    played on ``backend`` (default: ``jobs`` processes); read from ``cache`` if it has them."""
     key = repr((games, seed, round_number, encoded, tuple(depths), OPENING_PLIES, RANDOM_MOVE, CHUNK))
     path = None
     if cache:
@@ -138,15 +136,9 @@ def generate(games, seed, round_number, jobs, encoded, depths, cache=None, progr
     tasks = [(chunk_seed(seed, round_number, i), n, encoded, tuple(depths)) for i, n in enumerate(sizes)]
     bar = tqdm(total=games, desc=f"round {round_number + 1} self-play", unit="game", disable=not progress)
     parts = []
-    if jobs == 1:
-        for task in tasks:
-            parts.append(_play_task(task))
-            bar.update(task[1])
-    else:
-        with multiprocessing.Pool(jobs) as pool:
-            for task, part in zip(tasks, pool.imap(_play_task, tasks)):
-                parts.append(part)
-                bar.update(task[1])
+    for task, part in zip(tasks, (backend or LocalBackend(jobs)).map(play_chunk, tasks)):
+        parts.append(part)
+        bar.update(task[1])
     bar.close()
     offset = 0
     for part, n in zip(parts, sizes):
@@ -334,6 +326,7 @@ def main(argv=None):
     parser.add_argument("--step", type=float, default=STEP, help="logits per quantized unit (default: %(default)s)")
     parser.add_argument("--cache", metavar="DIR", help="folder keeping the self-play games between runs")
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
+    add_backend_options(parser, games=False)
     options = parser.parse_args(argv)
     if options.games < 2 or options.jobs < 1 or options.rounds < 1 or options.iterations < 1:
         parser.error("need at least 2 games, 1 round, 1 job and 1 iteration")
@@ -351,28 +344,29 @@ def main(argv=None):
     progress = not options.quiet
     started = time.time()
     train_parts = []
-    for round_number in range(options.rounds):
-        data = generate(options.games, options.seed, round_number, options.jobs, encoded, depths,
-                        options.cache, progress)
-        last = round_number == options.rounds - 1
-        cut = int(options.games * (1 - HELD_OUT)) if last else options.games
-        train_parts.append({name: column[data["game"] < cut] for name, column in data.items()})
-        test = {name: column[data["game"] >= cut] for name, column in data.items()}
-        train = {name: np.concatenate([part[name] for part in train_parts]) for name in data}
-        x_train = design(layout, train)
-        y_train = (train["label"] + 1) / 2
-        theta = fit_layout(layout, x_train, y_train, options, progress, f"round {round_number + 1} fit")
-        for td_pass in range(options.td_passes if options.td < 1 else 0):
-            y_td = td_targets(sigmoid(totals(theta, x_train)), train, options.td)
-            theta = fit_layout(layout, x_train, y_td, options, progress,
-                               f"round {round_number + 1} TD pass {td_pass + 1}", theta, options.iterations // 2)
-        quantized = quantize(theta[:layout.size], options.step)
-        encoded = (" ".join(layout.tables), layout.phases, options.step, encode(quantized))
-        if last:
-            figures = held_out_figures(theta, quantized, options.step, design(layout, test), test, train)
-            print(f"round {round_number + 1}: held out, {figures}", flush=True)
-        else:
-            print(f"round {round_number + 1}: {len(y_train)} positions fitted", flush=True)
+    with open_backend_or_exit(parser, options, options.jobs) as backend:
+        for round_number in range(options.rounds):
+            data = generate(options.games, options.seed, round_number, options.jobs, encoded, depths,
+                            options.cache, progress, backend)
+            last = round_number == options.rounds - 1
+            cut = int(options.games * (1 - HELD_OUT)) if last else options.games
+            train_parts.append({name: column[data["game"] < cut] for name, column in data.items()})
+            test = {name: column[data["game"] >= cut] for name, column in data.items()}
+            train = {name: np.concatenate([part[name] for part in train_parts]) for name in data}
+            x_train = design(layout, train)
+            y_train = (train["label"] + 1) / 2
+            theta = fit_layout(layout, x_train, y_train, options, progress, f"round {round_number + 1} fit")
+            for td_pass in range(options.td_passes if options.td < 1 else 0):
+                y_td = td_targets(sigmoid(totals(theta, x_train)), train, options.td)
+                theta = fit_layout(layout, x_train, y_td, options, progress,
+                                   f"round {round_number + 1} TD pass {td_pass + 1}", theta, options.iterations // 2)
+            quantized = quantize(theta[:layout.size], options.step)
+            encoded = (" ".join(layout.tables), layout.phases, options.step, encode(quantized))
+            if last:
+                figures = held_out_figures(theta, quantized, options.step, design(layout, test), test, train)
+                print(f"round {round_number + 1}: held out, {figures}", flush=True)
+            else:
+                print(f"round {round_number + 1}: {len(y_train)} positions fitted", flush=True)
     arguments = argv if argv is not None else sys.argv[1:]
     command = " ".join(["python -m learn.onitama_ntuple", *arguments])
     positions = sum(len(part["label"]) for part in train_parts)

@@ -98,6 +98,7 @@ def test_ray_missing_is_one_clear_line(command, monkeypatch, tmp_path, capsys):
 @pytest.mark.parametrize("trainer, run", [
     ("learn.oware", lambda module, argv: module.main(module.SETUP, argv)),
     ("learn.othello", lambda module, argv: module.main(argv)),
+    ("learn.onitama_ntuple", lambda module, argv: module.main(argv)),
 ])
 def test_ray_missing_stops_a_trainer_with_one_line(trainer, run, monkeypatch, tmp_path, capsys):
     pytest.importorskip("numpy")

@@ -16,7 +16,8 @@ def near_the_end(game, state):
 
 BOT = Bot(
     "oware", Player, {"handcrafted": "games.oware.evaluation:make_evaluator",
-                      "learned": "games.oware.learned:make_evaluator"},
+                      "learned": "games.oware.learned:make_evaluator",
+                      "nn": "games.oware.nn:make_evaluator"},
     # alphabeta+ without quiescence is plain alpha-beta with the learned evaluation; the
     # baseline "alphabeta" keeps the handcrafted one (docs/tuning/oware-constants.md#best_engine)
     best="alphabeta+",

@@ -131,6 +131,7 @@ def evaluation_costs(name, game, chosen, positions, base, target, quick=False, s
         print(f"{name} evaluation per call: {text}; over {base}: {ratios} (target <= {target:g}x)")
         budget = 0.3 if quick else 1.0
         rates = {label: [] for label in chosen}
+        searches = [state for state in searches if game.legal_moves(state)]
         for state in searches:
             for label, evaluate in chosen.items():
                 engine = AlphaBeta(game, evaluate)

@@ -375,8 +375,8 @@ def main(setup, argv=None, prog=None):
     options = parser.parse_args(argv)
     if options.games < 10 or options.jobs < 1 or options.epochs < 1 or options.batch < 1:
         parser.error("need at least 10 games, 1 job, 1 epoch and a batch of 1")
-    if not 0 < options.hidden <= 32 or options.search_depth < 0 or not 0 <= options.outcome_share <= 1:
-        parser.error("--hidden must lie within 1-32, --search-depth be 0 or more, --outcome-share within 0-1")
+    if not 0 < options.hidden <= 64 or options.search_depth < 0 or not 0 <= options.outcome_share <= 1:
+        parser.error("--hidden must lie within 1-64, --search-depth be 0 or more, --outcome-share within 0-1")
     started = time.time()
     weights = None
     if options.players == "learned":
@@ -394,8 +394,10 @@ def main(setup, argv=None, prog=None):
         return idx, ((1 - share) * values + share * results + 1) / 2
 
     data = inputs_and_targets(fitted)
+    positions = f"{len(data[1])} positions fitted"
     if hasattr(network, "MIRROR"):
         data = with_mirrors(data, network.MIRROR)
+        positions += " with their mirror images"
     params = initial_params(network.FEATURES, options.hidden, network.ACTIVE, np.random.default_rng(options.seed))
     params = train(params, data, inputs_and_targets(validation), options, not options.quiet)
     net = quantize(params)
@@ -408,8 +410,8 @@ def main(setup, argv=None, prog=None):
     command = " ".join([prog, *arguments])
     text = encode(net)
     header = (f"Weights of the {setup.name} network evaluation (games/{setup.name}/nn.py), written by\n`{command}`\n"
-              f"({options.games} self-play games with the {options.players} evaluation, {len(data[1])} positions"
-              f" fitted, {len(validation)} games for early stopping, {time.time() - started:.0f} s).\n"
+              f"({options.games} self-play games with the {options.players} evaluation, {positions},"
+              f" {len(validation)} games for early stopping, {time.time() - started:.0f} s).\n"
               f"Held out, {figures}.\n")
     write_weights(options.out, net, text, header)
     print(f"wrote {options.out} ({len(text):,} characters of data)")

@@ -44,7 +44,7 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-from games.nn import INT16, ONE, W2_LIMIT, Net
+from games.nn import INT16, ONE, W2_LIMIT, Net, flat_values
 from learn import logistic
 
 CHUNK = 25         # games per seeded chunk
@@ -263,7 +263,9 @@ def quantize(params):
     """The integer Net nearest ``params`` (see the module's docstring)."""
     w1 = np.clip(np.round(params.w1[:-1] * ONE), -INT16, INT16).astype(int)
     b1 = np.clip(np.round(params.b1 * ONE), -INT16, INT16).astype(int)
-    scale = W2_LIMIT / max(float(np.abs(params.w2).max()), 1e-9)  # w2's integers per unit
+    # w2's integers per unit: as many as w2 and b2 (in units of ONE) leave room for
+    scale = min(W2_LIMIT / max(float(np.abs(params.w2).max()), 1e-9),
+                INT16 / max(float(abs(params.b2[0])) * ONE, 1e-9))
     w2 = np.clip(np.round(params.w2 * scale), -W2_LIMIT, W2_LIMIT).astype(int)
     b2 = int(np.clip(np.round(params.b2[0] * ONE * scale), -INT16, INT16))
     return Net(w1.tolist(), b1.tolist(), w2.tolist(), b2, 1 / (ONE * scale))
@@ -281,8 +283,7 @@ def integer_logits(net, idx):
 def encode(net):
     """Base85 text of the zlib-compressed 16-bit values, low bytes then high bytes
     (games/nn.py's ``decode`` reads it)."""
-    raw = np.array([v for row in net.w1 for v in row] + list(net.b1) + list(net.w2) + [net.b2],
-                   dtype="<i2").view(np.uint8)
+    raw = np.array(flat_values(net), dtype="<i2").view(np.uint8)
     return base64.b85encode(zlib.compress(raw[0::2].tobytes() + raw[1::2].tobytes(), 9)).decode("ascii")
 
 

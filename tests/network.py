@@ -60,6 +60,20 @@ def assert_round_trip(module, tmp_path, seed=5):
     assert nn.flat_values(loaded) == nn.flat_values(net) and loaded.step == net.step
 
 
+def assert_quantized_logits_close(module, positions):
+    """The integer network's logits are the float network's to within a few hundredths,
+    also where a large output bias beside small output weights limits the scale."""
+    idx = trainer.design(module, [[(state, 0, 0.0) for state in positions]])[0]
+    for w2_scale, b2 in ((1.0, 0.2), (0.01, 3.0)):
+        params = trainer.initial_params(module.FEATURES, 16, module.ACTIVE, np.random.default_rng(7))
+        params.w2 *= w2_scale
+        params.b2[0] = b2
+        net = trainer.quantize(params)
+        assert abs(net.b2) <= nn.INT16
+        difference = np.abs(trainer.integer_logits(net, idx) * net.step - trainer.logits(params, idx))
+        assert difference.max() < 0.05
+
+
 def assert_bad_weights_refused(module):
     """Corrupt or mismatched weights: ValueError with one line saying what is wrong."""
     net = random_net(module.FEATURES, 4, seed=1)

@@ -43,6 +43,10 @@ def test_stored_weights_decode_to_the_trained_ones(tmp_path):
     network.assert_round_trip(nn, tmp_path)
 
 
+def test_quantized_logits_stay_close_to_the_float_ones():
+    network.assert_quantized_logits_close(nn, positions(500, seed=4))
+
+
 def test_corrupt_or_mismatched_weights_give_one_clear_line():
     network.assert_bad_weights_refused(nn)
 

@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: all setup build test test-all bench table table-best table-quick clean
+.PHONY: all setup build test test-all test-ray bench bench-load table table-best table-quick clean
 
 all: build
 	$(PY) -m arena smoke
@@ -27,8 +27,18 @@ test: build
 test-all: build
 	$(PY) -m pytest
 
+# The Ray backend's tests (slow: each starts a local Ray): installs the ray extra first.
+test-ray: setup
+	$(PY) -m pip install -q -e '.[ray]'
+	$(PY) -m pytest tests/test_ray.py
+
 bench: build
 	$(PY) -m bench
+
+# Time discipline under load: self-play at the real clock beside one busy process per
+# core, 2,000 answers per game (about 15 minutes); docs/tuning/time-discipline.md.
+bench-load: build
+	$(PY) -m bench.load
 
 # The engines' table in docs/ (docs/table.md), with the full bundles of dist/full/ (the
 # table and the tuner choose engines): each pairing plays 40 games, then stops

@@ -12,12 +12,13 @@ import uuid
 from pathlib import Path
 
 from arena import process, table, tune
+from arena.backends import add_backend_options, default_jobs, open_backend
 from arena.errors import Interrupted, UserError
 from arena.games import DEFAULT_RANDOM_PLIES, ROOT, game_names, games_with_bundles, load_referee, sized_game
 from arena.match import FAULTS, REASONS, parse_opening, play_match
 from arena.report import plot, summarize, summary_json, summary_text
 from arena.results import ResultsWriter, read_results
-from arena.tournament import default_jobs, parse_bots, parse_odds, read_openings, run_tournament
+from arena.tournament import parse_bots, parse_odds, read_openings, run_tournament
 
 SMOKE_SCALE = {"reversi": 0.1}   # 0.5 s a move: a quick game, still through the host
 DESCRIPTION = """Local referee and tournaments for the project's games, played under each
@@ -118,16 +119,17 @@ def cmd_tournament(options):
         if len(bots) != 2:
             raise UserError("--sprt compares two bots")
         sprt_args = (options.sprt[0], options.sprt[1], options.alpha, options.beta)
-    print(f"{options.game}: {len(bots)} bots, {options.games} games per pair, "
-          f"{options.jobs or default_jobs()} at a time, results in {results}"
-          + "".join(f"; {name} has {factor:g}x the clock" for name, factor in odds.items()),
-          file=sys.stderr)
     try:
-        summary = run_tournament(options.game, bots, options.games, results=results, seed=options.seed,
-                                 jobs=options.jobs, scale=options.scale, openings=openings,
-                                 random_plies=options.random_plies, memory_mb=options.memory_mb,
-                                 sprt_args=sprt_args, progress=not options.quiet,
-                                 isolated=options.isolated, odds=odds)
+        with open_backend(options, options.jobs) as backend:
+            print(f"{options.game}: {len(bots)} bots, {options.games} games per pair, "
+                  f"{backend.describe()}, results in {results}"
+                  + "".join(f"; {name} has {factor:g}x the clock" for name, factor in odds.items()),
+                  file=sys.stderr)
+            summary = run_tournament(options.game, bots, options.games, results=results, seed=options.seed,
+                                     scale=options.scale, openings=openings,
+                                     random_plies=options.random_plies, memory_mb=options.memory_mb,
+                                     sprt_args=sprt_args, progress=not options.quiet,
+                                     isolated=options.isolated, odds=odds, backend=backend)
     except Interrupted:
         print(f"interrupted: the finished games are in {results}; run the same command to resume",
               file=sys.stderr)
@@ -240,7 +242,8 @@ def build_parser():
     p.add_argument("-n", "--games", type=positive_int, default=100, help="games per pair (default: 100)")
     p.add_argument("--results", metavar="FILE", help="results file (default: results/GAME.jsonl)")
     p.add_argument("-j", "--jobs", type=positive_int,
-                   help=f"games at once (default: half the cores, here {default_jobs()})")
+                   help=f"games at once (default: half the cores, here {default_jobs()}; on Ray: "
+                        "as many as the cluster's CPUs hold)")
     p.add_argument("--seed", type=int, default=1, help="openings seed (default: 1)")
     p.add_argument("--openings", metavar="FILE", help="openings, one per line, instead of random plies")
     p.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"),
@@ -252,6 +255,7 @@ def build_parser():
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the summary as JSON (see arena/README.md)")
     add_clock_options(p)
+    add_backend_options(p)
     p.set_defaults(run=cmd_tournament)
 
     p = commands.add_parser("report", help="summarise results files")

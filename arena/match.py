@@ -193,6 +193,7 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
                 bot.close()
     tails = [bot.last_stderr() if bot else [] for bot in bots]
     peaks = [round(bot.peak_mb, 1) if bot else 0 for bot in bots]
+    referee_waits = [round(bot.referee_wait_ms, 1) if bot else 0 for bot in bots]
     if failure:
         loser = player
         points = [1.0, 1.0]
@@ -214,6 +215,7 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
         time_max_ms=[max((t for t, p in zip(record["times"], record["movers"]) if p == str(s) and t is not None),
                          default=0) for s in (0, 1)],
         peak_mb=peaks,
+        referee_wait_ms=referee_waits,  # the longest wait for a CPU left out of each seat's times
         overhead_ms=round(sum(overheads) / len(overheads) * 1000, 3) if overheads else None,
         duration_s=round(perf_counter() - wall, 2),
         finished=time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime()),

@@ -14,8 +14,10 @@ from the moment its first input line is written to the moment the answer's newli
 arrives. While waiting, the bot's memory is checked and its exit is noticed even when an
 orphan still holds the pipe open. The same ``select`` drains both bots' stderr, in the
 referee's own thread: a thread of its own that woke for each line a bot logs took the
-interpreter from the referee, and on a busy machine made answers look up to 40 ms late
-(docs/tuning/time-discipline.md).
+interpreter from the referee, and on a busy machine made answers look up to 40 ms late.
+Nor is the referee's own wait for a CPU charged to the bot: on a busy machine the
+referee woke up to 40 ms after an answer had come (docs/tuning/time-discipline.md), so
+the times leave out what Linux's schedstat counts as the referee thread's waits.
 """
 
 import atexit
@@ -44,6 +46,26 @@ SUPERVISOR = ("import sys; sys.path.append({!r}); import supervisor; "
 MAX_LINE_BYTES = 1 << 20
 STDERR_TAIL = 20        # lines of stderr kept per bot (the last ones)
 STDERR_LINE_CHARS = 300
+
+
+_thread_state = threading.local()
+
+
+def referee_wait():
+    """Seconds this thread has waited for a CPU while ready to run, from Linux's
+    schedstat (the bots' runtime reads the same figure for its own waits); 0.0 where it
+    cannot be read."""
+    reader = getattr(_thread_state, "schedstat", None)
+    if reader is None:
+        try:
+            reader = open("/proc/thread-self/schedstat", "rb", buffering=0)
+        except OSError:
+            reader = False
+        _thread_state.schedstat = reader
+    if reader is False:
+        return 0.0
+    reader.seek(0)
+    return int(reader.read().split()[1]) / 1e9
 
 
 class BotFailure(Exception):
@@ -132,6 +154,7 @@ class BotProcess:
         self.memory_mb = memory_mb
         self.stop = stop
         self.peak_mb = 0.0
+        self.referee_wait_ms = 0.0
         self.stderr_tail = deque(maxlen=STDERR_TAIL)
         self.stderr_bytes = 0
         self._buffer = bytearray()
@@ -208,6 +231,7 @@ class BotProcess:
         """Writes the turn's lines; returns the time the first byte went out. ``beside``:
         other bots whose stderr is drained meanwhile (the opponent)."""
         data = ("\n".join(lines) + "\n").encode()
+        waited = referee_wait()
         started = perf_counter()
         view = memoryview(data)
         while view:
@@ -218,12 +242,13 @@ class BotProcess:
                 self._wait([], [self._in], deadline, beside)
             except (BrokenPipeError, OSError):
                 raise self._gone("its input was closed") from None
-        return started
+        return started + self._own_wait(waited)
 
     def read_line(self, deadline, beside=()):
         """The next answer line and the time it arrived; BotFailure on timeout, exit,
         memory or an endless line. ``beside``: as for ``send``."""
         while not self._lines:
+            waited = referee_wait()
             if not self._wait([self._out], [], deadline, beside):
                 continue
             try:
@@ -234,9 +259,17 @@ class BotProcess:
                 chunk = b""
             if not chunk:
                 raise self._gone("closed its output")
-            self._take(chunk, perf_counter())
+            now = perf_counter()
+            self._take(chunk, now - self._own_wait(waited))
         self.check_memory()
         return self._lines.popleft()
+
+    def _own_wait(self, waited):
+        """The seconds the referee waited for a CPU since ``referee_wait()`` was
+        ``waited``: not the bot's time. The largest is kept (``referee_wait_ms``)."""
+        seconds = referee_wait() - waited
+        self.referee_wait_ms = max(self.referee_wait_ms, seconds * 1000)
+        return seconds
 
     def _take(self, chunk, arrived):
         self._buffer += chunk
@@ -253,6 +286,8 @@ class BotProcess:
         Ctrl-C, memory and exit at every interval."""
         remaining = deadline - perf_counter()
         if remaining <= 0:
+            if reads and select.select(reads, [], [], 0)[0]:
+                return True  # it came while the referee waited for a CPU: its time says
             raise BotFailure("timeout", "")
         logs = {bot._err: bot for bot in (self, *beside) if not bot._closed and bot._err_open}
         ready_r, ready_w, _ = select.select(reads + list(logs), writes, [], min(remaining, POLL_S))

@@ -10,7 +10,8 @@ seed, opening and moves (move names), movers (the seat of each move), times (ms 
 move, null where the referee moved for a bot), score (points per seat: 1, 0.5, 0),
 winner and loser (seat or null), reason (see ``arena.match.REASONS``), detail, stderr
 (the loser's last lines), plies, turns, time_avg_ms, time_max_ms, peak_mb, overhead_ms,
-scale, odds (the factor on each seat's clock), duration_s, started, finished, and for a
+referee_wait_ms (per seat, the longest wait of the referee for a CPU left out of its
+times), scale, odds (the factor on each seat's clock), duration_s, started, finished, and for a
 tournament's games pair (the same for both games of a seat-swapped pair). Records
 written before odds and pair existed still load (``arena.report.pair_id`` pairs them
 by key).

@@ -28,6 +28,7 @@ import time
 from contextlib import redirect_stdout
 from pathlib import Path
 
+from arena.backends import add_backend_options, open_backend
 from arena.errors import Interrupted, UserError
 from arena.games import game_names, games_with_bundles
 from arena.report import summarize, summary_json
@@ -152,6 +153,11 @@ def cmd_table(options):
 
 def play_table(options):
     """Plays and writes the table: (exit code, [(game, Summary)], the SPRT's arguments)."""
+    with open_backend(options, options.jobs) as backend:
+        return play_games(options, backend)
+
+
+def play_games(options, backend):
     games = options.games_list or game_names()
     out = Path(options.out)
     results_dir = out / "results"
@@ -175,9 +181,9 @@ def play_table(options):
               file=sys.stderr)
         try:
             for a, b in pairings(bots, options.first_only):
-                run_tournament(game, [a, b], options.games, results=results, jobs=options.jobs,
-                               scale=options.scale, sprt_args=sprt_args, progress=not options.quiet,
-                               sprt_min_games=options.min_games)
+                run_tournament(game, [a, b], options.games, results=results, scale=options.scale,
+                               sprt_args=sprt_args, progress=not options.quiet,
+                               sprt_min_games=options.min_games, backend=backend)
         except Interrupted:
             print("interrupted: run the same command to resume", file=sys.stderr)
             return 130, summaries, sprt_args
@@ -247,4 +253,5 @@ def add_parser(commands, positive_int, positive_float):
     p.add_argument("-q", "--quiet", action="store_true")
     p.add_argument("--json", action="store_true",
                    help="print a JSON summary on stdout instead of the tables (see arena/README.md)")
+    add_backend_options(p)
     p.set_defaults(run=cmd_table)

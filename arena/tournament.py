@@ -7,6 +7,9 @@ A game's key is ``game:seed:round:seat0:seat1``: a rerun with the same arguments
 results file plays only the keys not yet in the file. ``odds`` gives bots time odds: a
 factor on their clock.
 
+Games run on a backend (``arena.backends``): threads of this process by default, or
+Ray tasks on a cluster; either way this process alone writes the results file.
+
 The API, for other front ends (``python -m arena table`` builds on it)::
 
     bots = parse_bots(["dist/othello.py", "ab=dist/full/othello.py --engine alphabeta"], referee)
@@ -14,21 +17,18 @@ The API, for other front ends (``python -m arena table`` builds on it)::
 """
 
 import math
-import os
 import random
 import re
 import shlex
 import sys
-import threading
 import time
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
 
 from tqdm import tqdm
 
-from arena import process
+from arena.backends import LocalBackend
 from arena.errors import Interrupted, UserError
 from arena.games import DEFAULT_RANDOM_PLIES, SUSTECH, load_referee
 from arena.match import bot_command_argv, parse_opening, play_match
@@ -59,14 +59,29 @@ class GameSpec:
     pair: str = ""       # the same for both games of a round between two bots
 
 
-def default_jobs():
-    """Games at once: half the cores (one bot thinks per game, and the referee and the
-    system need room: more would cost timeouts), at least one."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:
-        cores = os.cpu_count() or 1
-    return max(1, cores // 2)
+@dataclass(frozen=True)
+class Conditions:
+    """What every game of a tournament shares: the game, its clock and memory limit,
+    isolation, time odds ({bot name: factor})."""
+    game: str
+    scale: float = 1.0
+    memory_mb: int = None
+    isolated: bool = False
+    odds: dict = field(default_factory=dict)
+
+
+def play_game(spec, conditions, stop=None):
+    """The record of one game of the schedule. A backend's task: it runs in a thread of
+    the arena or in a Ray worker, so it takes only what pickles (and ``stop``, see
+    ``arena.match.play_match``)."""
+    c = conditions
+    record = play_match(load_referee(c.game, c.scale), [b.command for b in spec.bots],
+                        [b.name for b in spec.bots], seed=spec.seed, opening=spec.opening,
+                        random_plies=spec.random_plies, scale=c.scale, memory_mb=c.memory_mb,
+                        stop=stop, key=spec.key, isolated=c.isolated,
+                        odds=tuple(c.odds.get(b.name, 1.0) for b in spec.bots))
+    record["pair"] = spec.pair
+    return record
 
 
 def default_name(command):
@@ -239,9 +254,11 @@ def warn_changed_bots(records, bots, odds=None):
 
 def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0,
                    openings=None, random_plies=None, memory_mb=None, sprt_args=None,
-                   progress=True, on_record=None, isolated=False, sprt_min_games=0, odds=None):
+                   progress=True, on_record=None, isolated=False, sprt_min_games=0, odds=None,
+                   backend=None):
     """Plays the games of the schedule missing from ``results`` (a JSON-lines path, or
-    None to keep nothing), ``jobs`` at a time; returns the Summary of the schedule.
+    None to keep nothing) on ``backend`` (default: this machine, ``jobs`` at a time);
+    returns the Summary of the schedule.
 
     ``sprt_args`` = (elo0, elo1, alpha, beta) stops a two-bot tournament once decided,
     but not before ``sprt_min_games`` games. ``odds``: {bot name: factor on its clock}.
@@ -268,59 +285,58 @@ def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0
     summary = summarize(done, order)
     if not summary.games:
         summary.games.append(game)
-    done_keys = {r["key"] for r in done}
+    recorded = {r["key"] for r in done}
     odds = odds or {}
     warn_changed_bots(done, bots, odds)
-    todo = [spec for spec in specs if spec.key not in done_keys]
-    jobs = jobs or default_jobs()
+    todo = [spec for spec in specs if spec.key not in recorded]
+    conditions = Conditions(game, scale, memory_mb, isolated, odds)
     bar = Progress(len(specs), enabled=progress)
-    stop = threading.Event()
     bar.update(len(done), running_text(summary, game))
 
-    def play(spec):
-        record = play_match(load_referee(game, scale), [b.command for b in spec.bots],
-                            [b.name for b in spec.bots], seed=spec.seed, opening=spec.opening,
-                            random_plies=spec.random_plies, scale=scale, memory_mb=memory_mb,
-                            stop=stop, key=spec.key, isolated=isolated,
-                            odds=tuple(odds.get(b.name, 1.0) for b in spec.bots))
-        record["pair"] = spec.pair
-        return record
+    def record(finished):
+        for result in finished:
+            if result["key"] in recorded:
+                continue  # a game its backend played twice counts once
+            recorded.add(result["key"])
+            if writer:
+                writer.append(result)
+            summary.add(result)
+            if on_record:
+                on_record(result)
+        bar.update(summary.count, running_text(summary, game))
 
-    pending = list(reversed(todo))
-    running = set()
-    executor = ThreadPoolExecutor(max_workers=jobs)
+    own = backend is None
+    backend = backend or LocalBackend(jobs)
     switch_interval = sys.getswitchinterval()
     sys.setswitchinterval(min(switch_interval, SWITCH_INTERVAL_S))
     try:
-        while pending or running:
-            while (pending and len(running) < jobs
-                   and not sprt_decided(summary, game, sprt_args, sprt_min_games)):
-                running.add(executor.submit(play, pending.pop()))
-            if not running:
-                break
-            finished, running = wait(running, timeout=0.5, return_when=FIRST_COMPLETED)
-            for future in finished:
-                record = future.result()
-                if writer:
-                    writer.append(record)
-                summary.add(record)
-                if on_record:
-                    on_record(record)
-            bar.update(summary.count, running_text(summary, game))
+        play_schedule(backend, todo, conditions, record,
+                      lambda: sprt_decided(summary, game, sprt_args, sprt_min_games))
     except (KeyboardInterrupt, Interrupted):
-        stop.set()
-        process.kill_all()
-        executor.shutdown(wait=True, cancel_futures=True)
-        bar.close()
+        backend.abort()
         raise Interrupted() from None
     except BaseException:
-        stop.set()
-        process.kill_all()
-        executor.shutdown(wait=True, cancel_futures=True)
-        bar.close()
+        backend.abort()
         raise
     finally:
         sys.setswitchinterval(switch_interval)
-    executor.shutdown(wait=True)
-    bar.close()
+        bar.close()
+        if own:
+            backend.close()
     return summary
+
+
+def play_schedule(backend, todo, conditions, record, decided):
+    """Plays the games of ``todo`` on ``backend``, as many at once as it takes; hands
+    the records of the games finished to ``record`` every half second (an iterable,
+    perhaps empty: the progress bar's clock); starts no game once ``decided()``."""
+    pending = list(reversed(todo))
+    running = set()
+    while pending or running:
+        while pending and len(running) < backend.capacity() and not decided():
+            running.add(backend.submit(play_game, pending.pop(), conditions))
+        if not running:
+            break
+        finished, running = backend.wait(running, timeout=0.5)
+        # a generator: each game is recorded before the next result may raise
+        record(backend.result(handle) for handle in finished)

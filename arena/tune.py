@@ -20,6 +20,12 @@ resumable, both in ``--results-dir``:
   rerun the finished trials are given back to the optimiser, and a trial that was cut
   short is tried again with the same parameters (its finished games are not replayed).
 
+With ``--backend ray`` each trial's games run as Ray tasks over the cluster, and the
+trials stay one after another: the sampler then proposes each trial knowing every
+earlier one, so a study is the same for the same seed wherever it runs (trials in
+parallel would depend on which finished first). A trial keeps ``--games`` game slots
+busy at most: give a large cluster more games a trial.
+
 The study's record, ``tune-GAME.md`` in ``--results-dir`` unless ``--record`` names a
 file, lists every trial and the best parameters, as the entry to paste into the bot's
 ``tuned`` table. A trial in which the candidate lost a game by a fault (a timeout, a
@@ -37,6 +43,7 @@ import sys
 import time
 from pathlib import Path
 
+from arena.backends import add_backend_options, open_backend
 from arena.errors import Interrupted, UserError
 from arena.games import SUSTECH, bundle_path, load_referee
 from arena.tournament import parse_bots, run_tournament
@@ -201,7 +208,7 @@ def _cpu_name():
 
 
 def run_study(game, engine, space, trials, games, opponent, results_dir, record, seed=1,
-              scale=1.0, jobs=None, progress=True, command="", dist=None, confirm=0):
+              scale=1.0, jobs=None, progress=True, command="", dist=None, confirm=0, backend=None):
     try:
         import optuna
     except ImportError:
@@ -247,7 +254,7 @@ def run_study(game, engine, space, trials, games, opponent, results_dir, record,
         """(score, games lost by a fault) of the engine with ``params`` against the opponent."""
         bots = parse_bots([candidate_spec(bundle, engine, params), opponent_spec], referee)
         summary = run_tournament(game, bots, count, results=games_file, seed=match_seed, jobs=jobs,
-                                 scale=scale, progress=progress)
+                                 scale=scale, progress=progress, backend=backend)
         pair = summary.pairs_of(game)[0]
         points = (pair.wins + pair.draws / 2) / pair.games
         faults = sum(summary.bot(game, bots[0].name).faults.values())
@@ -347,9 +354,11 @@ def cmd_tune(options):
     record = options.record or str(Path(options.results_dir) / f"tune-{options.game}.md")
     command = "python -m arena " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     try:
-        run_study(options.game, options.engine, space, options.trials, options.games, options.against,
-                  options.results_dir, record, seed=options.seed, scale=options.scale, jobs=options.jobs,
-                  progress=not options.quiet, command=command, dist=options.dist, confirm=options.confirm)
+        with open_backend(options, options.jobs) as backend:
+            run_study(options.game, options.engine, space, options.trials, options.games, options.against,
+                      options.results_dir, record, seed=options.seed, scale=options.scale,
+                      progress=not options.quiet, command=command, dist=options.dist,
+                      confirm=options.confirm, backend=backend)
     except Interrupted:
         print("interrupted: run the same command to resume", file=sys.stderr)
         return 130
@@ -380,4 +389,5 @@ def add_parser(commands, positive_int, positive_float):
     p.add_argument("-j", "--jobs", type=positive_int)
     p.add_argument("--scale", type=positive_float, default=1.0, metavar="F")
     p.add_argument("-q", "--quiet", action="store_true")
+    add_backend_options(p)
     p.set_defaults(run=cmd_tune)

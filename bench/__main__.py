@@ -7,10 +7,11 @@ from pathlib import Path
 
 
 HELPERS = {"common", "side_by_side", "fixed_nodes"}  # modules of this package that are not benchmarks
+SEPARATE = {"load"}  # benchmarks with their own command and options (python -m bench.load)
 
 
 def topics():
-    return sorted(p.stem for p in Path(__file__).parent.glob("[!_]*.py") if p.stem not in HELPERS)
+    return sorted(p.stem for p in Path(__file__).parent.glob("[!_]*.py") if p.stem not in HELPERS | SEPARATE)
 
 
 def main(argv=None):

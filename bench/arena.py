@@ -14,7 +14,8 @@ from pathlib import Path
 
 from arena.games import DEFAULT_RANDOM_PLIES, bundle_path, game_names, load_referee
 from arena.match import FAULTS, play_match
-from arena.tournament import default_jobs, parse_bots, run_tournament
+from arena.backends import default_jobs
+from arena.tournament import parse_bots, run_tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 ZOO_FIRST = ROOT / "tests" / "zoo" / "first.py"

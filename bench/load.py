@@ -144,6 +144,7 @@ def main(argv=None):
         else:
             bots, names = [f"a={bundle}", f"b={bundle}"], [None]
             results = folder / f"{game}-busy{options.busy}.jsonl"
+        load_at_start = os.getloadavg()[0]  # other work than ours shows here
         busy = start_busy(options.busy)
         started = time.perf_counter()
         try:
@@ -153,8 +154,9 @@ def main(argv=None):
             continue
         finally:
             stop_busy(busy)
+        loads = f"load average {load_at_start:.1f} at the start, {os.getloadavg()[0]:.1f} at the end"
         for name in names:
-            print(report(game, results, time.perf_counter() - started, name), flush=True)
+            print(report(game, results, time.perf_counter() - started, name) + f"   {loads}", flush=True)
     return 0
 
 

@@ -1,6 +1,7 @@
 """Onitama: the rules' speed against the previous rules, side by side; best-first speed;
-the bundle's time discipline. open_spiel has no Onitama, so the reference is our own
-previous rules (games/onitama/reference.py, with their evaluations).
+the learned and N-tuple evaluations side by side; the bundle's time discipline.
+open_spiel has no Onitama, so the reference is our own previous rules
+(games/onitama/reference.py, with their evaluations).
 
 Old and new are measured in alternated rounds (``rounds``, 3 by default), medians
 reported with the ratio new/old; the target is 2x on the random playouts and on the
@@ -21,13 +22,15 @@ deadline, as in the bots). The collector is off, as in the bots.
 import gc
 import random
 import statistics
+import subprocess
+import sys
 import time
 
 from bench.common import engine_rate, time_discipline
 from engines.alphabeta import AlphaBeta, AlphaBetaPlus
 from engines.base import is_proven, plain_random_playout, random_plies
 from engines.bestfirst import BestFirst
-from games.onitama import learned, reference, rules
+from games.onitama import learned, ntuple, reference, rules
 from games.onitama.evaluation import make_evaluator
 from games.onitama.rules import CARD_COUNT, Onitama
 
@@ -184,9 +187,61 @@ def side_by_side(quick=False, rounds=3):
               f" {'(target 2x met)' if after / before >= 2 else '(target 2x missed)'}")
 
 
+def evaluations(game, quick=False):
+    """The learned and the N-tuple evaluations: cost per call (medians of interleaved
+    rounds over the same positions of several deals, their memo tables warm after the
+    first round, process time), the bot's alpha-beta+ positions per second with each
+    over the turns of a game (medians of rounds), and the N-tuple weights' start-up."""
+    from bots.onitama import BOT
+    started = start_up()
+    params = BOT.tuned["alphabeta+"].params
+    makers = {"learned": learned.make_evaluator, "ntuple": lambda g: ntuple.make_evaluator(g, ntuple.load())}
+    rng = random.Random(11)
+    positions = []
+    while len(positions) < 2000:
+        state = random_plies(game, game.initial_state(tuple(rng.sample(range(CARD_COUNT), 5))), rng,
+                             rng.randrange(2, 30))
+        if game.legal_moves(state):
+            positions.append(state)
+    chosen = {name: make(game) for name, make in makers.items()}
+    line = game_line(game, 16 if quick else 40)
+    costs, rates = {name: [] for name in chosen}, {name: [] for name in chosen}
+    gc.disable()
+    try:
+        for _ in range(5 if quick else 15):
+            for name, evaluate in chosen.items():
+                start = time.process_time()
+                for state in positions:
+                    evaluate(state)
+                costs[name].append((time.process_time() - start) / len(positions))
+        for _ in range(1 if quick else 3):
+            for name, make in makers.items():
+                rates[name].append(game_rate(lambda g, e: AlphaBetaPlus(g, e, **params), game, make, line))
+    finally:
+        gc.enable()
+    cost = {name: statistics.median(values) for name, values in costs.items()}
+    rate = {name: statistics.median(values) for name, values in rates.items()}
+    print(f"onitama evaluation per call: learned {cost['learned'] * 1e6:.2f} us, N-tuple {cost['ntuple'] * 1e6:.2f} us,"
+          f" ratio {cost['ntuple'] / cost['learned']:.2f}x")
+    print(f"onitama alpha-beta+ positions/s over a game's turns: learned {rate['learned']:,.0f}, N-tuple"
+          f" {rate['ntuple']:,.0f} ({rate['ntuple'] / rate['learned']:.2f}x)")
+    print(f"onitama N-tuple weights at start-up: {started}")
+
+
+def start_up():
+    """'import X ms, decoding and tables Y ms', each in a fresh interpreter."""
+    code = ("import time; t = time.perf_counter(); from games.onitama import ntuple;"
+            " from games.onitama.rules import Onitama; g = Onitama(); u = time.perf_counter();"
+            " e = ntuple.make_evaluator(g); e(g.initial_state()); v = time.perf_counter();"
+            " print(f'import {(u - t) * 1000:.0f} ms, decoding and tables {(v - u) * 1000:.0f} ms')")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    return result.stdout.strip() or result.stderr.strip().splitlines()[-1]
+
+
 def run(quick=False, rounds=3):
     side_by_side(quick, rounds)
     game = Onitama()
+    evaluations(game, quick)
     seconds = 1.0 if quick else 3.0
     evaluate = make_evaluator(game)
     for label, state in (("start", game.initial_state(START_CARDS)), ("midgame (ply 10)", midgame(game))):

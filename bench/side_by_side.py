@@ -48,9 +48,12 @@ TREE_NODES = {"bestfirst": 40000, "bestfirst+": 40000, "mcts": 5000}  # --budget
 
 
 def engine_classes():
-    """{name: class}, from the registry where the tree has one."""
+    """{name: class}, from the registry where the tree has one (which names each class
+    by a "module:Class" target since bundles carry only their engines)."""
     try:
-        return importlib.import_module("engines.registry").ENGINES
+        registry = importlib.import_module("engines.registry")
+        return {name: registry.load(target) if isinstance(target, str) else target
+                for name, target in registry.ENGINES.items()}
     except ImportError:
         from engines.alphabeta import AlphaBeta, AlphaBetaPlus
         from engines.bestfirst import BestFirst

@@ -51,6 +51,7 @@ one takes long enough to hold an answer past a short turn's deadline
 """
 
 import math
+from collections import defaultdict
 
 from engines.base import (PROVEN, WIN, Deadline, SearchResult, is_proven,
                           relative_below, terminal_value)
@@ -173,7 +174,7 @@ class AlphaBeta:
         self.horizon = 0      # the deepest ply a threat extension may reach (see search)
         self.in_null = False  # inside the search after a pass: no second pass
         self.quiet_loses = getattr(game, "quiet_loses", None)
-        self.history = {}
+        self.history = defaultdict(int)  # a C-level sort key: no Python call per move
         self.killers = []
         self.nodes = 0
         self.incomplete = 0   # depth-limited leaves (and table hits that rest on them)
@@ -329,7 +330,7 @@ class AlphaBeta:
             scored.sort(key=lambda pair: pair[0], reverse=True)
             ordered = [move for _, move in scored]
         elif self.use_history and self.history:
-            ordered = sorted(moves, key=self._history_score, reverse=True)
+            ordered = sorted(moves, key=self.history.__getitem__, reverse=True)
         else:
             ordered = list(moves)
         if self.use_killers:
@@ -346,9 +347,6 @@ class AlphaBeta:
                 ordered.insert(0, first)
         return ordered
 
-    def _history_score(self, move):
-        return self.history.get(move, 0)
-
     def _cutoff(self, move, first, depth, ply):
         """Learn from a move that refuted the node: killer and history."""
         if move == first:
@@ -362,7 +360,7 @@ class AlphaBeta:
                 slot.insert(0, move)
                 del slot[2:]
         if self.use_history:
-            self.history[move] = self.history.get(move, 0) + depth * depth
+            self.history[move] += depth * depth
 
     # -- the root -----------------------------------------------------------------------
     def _root(self, state, moves, depth, alpha, beta):

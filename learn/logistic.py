@@ -28,13 +28,16 @@ module finds the weights:
 5. The weights are written to the game's weights module, with the command and the
    figures in its header.
 
+Self-play and the searches run in ``--jobs`` processes, or as Ray tasks over a cluster
+with ``--backend ray`` (``arena.backends``: the games are the same, split into
+``--jobs`` tasks either way, so give about the cluster's CPUs there).
+
 Needs numpy (a development dependency; the bundles never import it).
 """
 
 import argparse
 import importlib
 import math
-import multiprocessing
 import random
 import sys
 import time
@@ -44,6 +47,7 @@ from typing import Callable
 
 import numpy as np
 
+from arena.backends import LocalBackend, add_backend_options, open_backend_or_exit
 from engines.alphabeta import AlphaBeta
 from engines.base import PROVEN, random_plies
 
@@ -121,16 +125,13 @@ def search_values(name, states, depth, weights=None):
     return values
 
 
-def label_by_search(setup, positions, depth, share, jobs, weights=None):
+def label_by_search(setup, positions, depth, share, jobs, weights=None, backend=None):
     """``positions`` (state, result) with each result replaced by the target
-    ``(1 - share) * search value + share * result``, the searches run by ``jobs`` processes."""
+    ``(1 - share) * search value + share * result``, the searches split into ``jobs``
+    tasks, run on ``backend`` (default: ``jobs`` processes)."""
     states = [state for state, _ in positions]
     tasks = [(setup.name, states[i::jobs], depth, weights) for i in range(jobs)]
-    if jobs == 1:
-        parts = [search_values(*tasks[0])]
-    else:
-        with multiprocessing.Pool(jobs) as pool:
-            parts = pool.starmap(search_values, tasks)
+    parts = list((backend or LocalBackend(jobs)).map(search_values, tasks))
     values = [0.0] * len(states)
     for i, part in enumerate(parts):
         values[i::jobs] = part
@@ -138,15 +139,12 @@ def label_by_search(setup, positions, depth, share, jobs, weights=None):
             for (state, result), value in zip(positions, values)]
 
 
-def generate(setup, games, seed, jobs, weights=None):
-    """Games (lists of labelled positions), played by ``jobs`` processes."""
+def generate(setup, games, seed, jobs, weights=None, backend=None):
+    """Games (lists of labelled positions), split into ``jobs`` tasks, played on
+    ``backend`` (default: ``jobs`` processes)."""
     shares = [games // jobs + (i < games % jobs) for i in range(jobs)]
     tasks = [(setup.name, seed * 1000 + i, n, weights) for i, n in enumerate(shares)]
-    if jobs == 1:
-        return self_play(*tasks[0])
-    with multiprocessing.Pool(jobs) as pool:
-        parts = pool.starmap(self_play, tasks)
-    return [g for part in parts for g in part]
+    return [g for part in (backend or LocalBackend(jobs)).map(self_play, tasks) for g in part]
 
 
 def fit(x, y, l2=L2, iterations=30):
@@ -208,7 +206,8 @@ def main(setup, argv=None):
     parser.add_argument("--games", type=int, default=2500, help="self-play games a round (default: %(default)s)")
     parser.add_argument("--rounds", type=int, default=2, help="self-play rounds (default: %(default)s)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=2, help="processes for self-play (default: %(default)s)")
+    parser.add_argument("--jobs", type=int, default=2,
+                        help="processes for self-play; with --backend ray, its tasks (default: %(default)s)")
     parser.add_argument("--out", type=str, default=str(setup.weights_file), help="weights module to write")
     parser.add_argument("--from-weights", type=str, metavar="FILE",
                         help="weights module whose weights the first round's players use"
@@ -217,6 +216,7 @@ def main(setup, argv=None):
                         help="fit to the values of D-ply searches instead of the results (default: off)")
     parser.add_argument("--outcome-share", type=float, default=0.0, metavar="S",
                         help="with --search-depth: the share of the result in each target (default: %(default)s)")
+    add_backend_options(parser, games=False)
     options = parser.parse_args(argv)
     if options.games < 10 or options.jobs < 1 or options.rounds < 1:
         parser.error("need at least 10 games, 1 round and 1 job")
@@ -231,25 +231,26 @@ def main(setup, argv=None):
         weights = read_weights(options.from_weights, setup, parser)
         first_line = Path(options.from_weights).read_text().splitlines()[0].strip('"')
         origin = f"The first round's players took the weights of {options.from_weights}: {first_line}\n"
-    for round_number in range(options.rounds):
-        games = generate(setup, options.games, options.seed + round_number, options.jobs, weights)
-        cut = int(len(games) * (1 - HELD_OUT))
-        fitted = [p for g in games[:cut] for p in g]
-        if options.search_depth:
-            fitted = label_by_search(setup, fitted, options.search_depth, options.outcome_share,
-                                     options.jobs, weights)
-        train += fitted
-        test = [p for g in games[cut:] for p in g]
-        x_train, h_train, y_train = design(setup, train, evaluate)
-        x_test, h_test, y_test = design(setup, test, evaluate)
-        weights = [float(w) for w in fit(x_train, y_train)]
-        learned_loss, learned_accuracy = scores(x_test, y_test, np.array(weights))
-        handcrafted_loss, handcrafted_accuracy = scores(h_test, y_test, fit(h_train, y_train))
-        figures = (f"round {round_number + 1}, held out ({len(games) - cut} games, {len(test)} positions):"
-                   f" log-loss {learned_loss:.4f}, accuracy {learned_accuracy:.1%}; the handcrafted"
-                   f" evaluation as a logistic model: log-loss {handcrafted_loss:.4f},"
-                   f" accuracy {handcrafted_accuracy:.1%}")
-        print(figures, flush=True)
+    with open_backend_or_exit(parser, options, options.jobs) as backend:
+        for round_number in range(options.rounds):
+            games = generate(setup, options.games, options.seed + round_number, options.jobs, weights, backend)
+            cut = int(len(games) * (1 - HELD_OUT))
+            fitted = [p for g in games[:cut] for p in g]
+            if options.search_depth:
+                fitted = label_by_search(setup, fitted, options.search_depth, options.outcome_share,
+                                         options.jobs, weights, backend)
+            train += fitted
+            test = [p for g in games[cut:] for p in g]
+            x_train, h_train, y_train = design(setup, train, evaluate)
+            x_test, h_test, y_test = design(setup, test, evaluate)
+            weights = [float(w) for w in fit(x_train, y_train)]
+            learned_loss, learned_accuracy = scores(x_test, y_test, np.array(weights))
+            handcrafted_loss, handcrafted_accuracy = scores(h_test, y_test, fit(h_train, y_train))
+            figures = (f"round {round_number + 1}, held out ({len(games) - cut} games, {len(test)} positions):"
+                       f" log-loss {learned_loss:.4f}, accuracy {learned_accuracy:.1%}; the handcrafted"
+                       f" evaluation as a logistic model: log-loss {handcrafted_loss:.4f},"
+                       f" accuracy {handcrafted_accuracy:.1%}")
+            print(figures, flush=True)
     arguments = argv if argv is not None else sys.argv[1:]
     command = " ".join([f"python -m learn.{setup.name}", *arguments])
     header = (f"Weights of the learned {setup.name} evaluation, written by `{command}`\n"

@@ -23,6 +23,9 @@ was tried and measured.
    figures (log-loss and accuracy beside those of the handcrafted evaluation as a
    one-feature logistic model, and the quantized model's) in the module's header.
 
+Self-play runs in ``--jobs`` processes, or as Ray tasks over a cluster with ``--backend
+ray`` (``arena.backends``: a chunk a task, the same games either way).
+
 ``--cache DIR`` keeps each round's games (and reuses them when the same command, or
 one that shares its first rounds, is run again). Needs numpy (a development
 dependency; the bundles never import it).
@@ -33,26 +36,25 @@ The committed weights came from the defaults, which are the recipe:
 """
 
 import argparse
-import base64
 import hashlib
 import math
-import multiprocessing
 import os
 import random
 import sys
 import time
-import zlib
 from pathlib import Path
 
 import numpy as np
 from tqdm import tqdm
 
+from arena.backends import LocalBackend, add_backend_options, open_backend_or_exit
 from engines.alphabeta import AlphaBeta
 from engines.base import random_plies
 from engines.solver import ExactSolver
 from games.othello import ntuple
 from games.othello.evaluation import make_evaluator as handcrafted
 from games.othello.rules import Othello
+from learn.ntuple import encode, fit, fit_line, parse_list, quantize, scores, sigmoid, td_targets, totals
 
 OPENING_PLIES = (2, 11)  # random plies at the start: range(*OPENING_PLIES)
 RANDOM_MOVE = 0.04       # chance that a move is drawn at random
@@ -65,7 +67,6 @@ PATTERNS = tuple(ntuple.PATTERNS)
 L2 = 20.0                # penalty on the squared weights (a pseudo-count pulling to 0)
 MIN_VISITS = 100         # weights read fewer times in the training positions stay 0
 ITERATIONS = 150         # Adam steps of a fit (a TD pass takes half as many)
-RATE = 0.03              # Adam's step size
 STEP = 1 / 16            # logits per unit of the quantized weights
 TD_LAMBDA = 0.7          # lambda of the TD(lambda) refits
 TD_PASSES = 2            # TD(lambda) refits after the fit to the results
@@ -136,17 +137,13 @@ def play_chunk(seed, games, encoded=None, depths=DEPTHS, solve_empties=SOLVE_EMP
             "mobility": np.array(columns[6], dtype=np.int8), "their_mobility": np.array(columns[7], dtype=np.int8)}
 
 
-def _play_task(task):
-    return play_chunk(*task)
-
-
 def chunk_seed(seed, round_number, chunk):
     return (seed * 1000 + round_number) * 100_000 + chunk
 
 
-def generate(games, seed, round_number, jobs, encoded, depths, cache=None, progress=True):
+def generate(games, seed, round_number, jobs, encoded, depths, cache=None, progress=True, backend=None):
     """One round's games (arrays as ``play_chunk``'s, ``game`` numbered across chunks),
-    played by ``jobs`` processes; read from ``cache`` if it has them."""
+    played on ``backend`` (default: ``jobs`` processes); read from ``cache`` if it has them."""
     key = repr((games, seed, round_number, encoded, tuple(depths), OPENING_PLIES, RANDOM_MOVE,
                 SOLVE_EMPTIES, CHUNK))
     path = None
@@ -159,15 +156,9 @@ def generate(games, seed, round_number, jobs, encoded, depths, cache=None, progr
     tasks = [(chunk_seed(seed, round_number, i), n, encoded, tuple(depths)) for i, n in enumerate(sizes)]
     bar = tqdm(total=games, desc=f"round {round_number + 1} self-play", unit="game", disable=not progress)
     parts = []
-    if jobs == 1:
-        for task in tasks:
-            parts.append(_play_task(task))
-            bar.update(task[1])
-    else:
-        with multiprocessing.Pool(jobs) as pool:
-            for task, part in zip(tasks, pool.imap(_play_task, tasks)):
-                parts.append(part)
-                bar.update(task[1])
+    for task, part in zip(tasks, (backend or LocalBackend(jobs)).map(play_chunk, tasks)):
+        parts.append(part)
+        bar.update(task[1])
     bar.close()
     offset = 0
     for part, n in zip(parts, sizes):
@@ -237,89 +228,7 @@ def design(layout, data, batch=100_000):
     return x
 
 
-def totals(theta, x):
-    """The model's logit of each position: the sum of its parameters."""
-    s = np.zeros(x.shape[1])
-    for row in x:
-        s += theta[row]
-    return s
-
-
-def sigmoid(s):
-    return 1 / (1 + np.exp(-s))
-
-
-def visits(x, size):
-    """How many times each parameter is read in ``x``."""
-    return np.bincount(x.ravel(), minlength=size)
-
-
-def fit(x, y, size, l2=L2, iterations=ITERATIONS, rate=RATE, theta=None, progress=True, desc="fit",
-        min_visits=1):
-    """Parameters of the logistic regression of ``y`` (in [0, 1]) on the sums of the
-    parameters ``x`` names (full-batch Adam on the log-loss summed over positions plus
-    ``l2 / 2`` times the squared parameters); those read fewer than ``min_visits`` times
-    stay 0 (too few positions to say anything, and zeros are what compresses)."""
-    theta = np.zeros(size) if theta is None else theta.copy()
-    free = visits(x, size) >= min_visits
-    m, v = np.zeros(size), np.zeros(size)
-    beta1, beta2 = 0.9, 0.999
-    bar = tqdm(range(1, iterations + 1), desc=desc, unit="step", disable=not progress)
-    for t in bar:
-        p = sigmoid(totals(theta, x))
-        residual = p - y
-        gradient = l2 * theta
-        for row in x:
-            gradient += np.bincount(row, weights=residual, minlength=size)
-        gradient *= free
-        m = beta1 * m + (1 - beta1) * gradient
-        v = beta2 * v + (1 - beta2) * gradient * gradient
-        theta -= rate * (m / (1 - beta1 ** t)) / (np.sqrt(v / (1 - beta2 ** t)) + 1e-8)
-        if t % 25 == 0 or t == iterations:
-            bar.set_postfix(loss=f"{log_loss(p, y):.4f}")
-    return theta
-
-
-def log_loss(p, y):
-    p = np.clip(p, 1e-12, 1 - 1e-12)
-    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
-
-
-def scores(p, y):
-    """(log-loss, accuracy on the decided positions) of the probabilities ``p``."""
-    decided = y != 0.5
-    accuracy = float(np.mean((p[decided] > 0.5) == (y[decided] > 0.5))) if decided.any() else float("nan")
-    return log_loss(p, y), accuracy
-
-
-def td_targets(p, data, lam):
-    """TD(lambda) returns: walking each game backwards, a position's target is
-    ``(1 - lam) * v(next) + lam * target(next)`` from its side to move's view, ``v``
-    being the model's probabilities ``p``; solved positions, and the last of a game,
-    keep their labels."""
-    y = (data["label"].astype(float) + 1) / 2
-    target = y.copy()
-    game, player, exact = data["game"], data["player"], data["exact"]
-    for i in range(len(y) - 2, -1, -1):
-        if exact[i] or game[i + 1] != game[i]:
-            continue
-        same = player[i + 1] == player[i]
-        value = p[i + 1] if same else 1 - p[i + 1]
-        following = target[i + 1] if same else 1 - target[i + 1]
-        target[i] = (1 - lam) * value + lam * following
-    return target
-
-
 # -- the weights module ----------------------------------------------------------------
-
-def quantize(theta, step):
-    return np.clip(np.round(theta / step), -127, 127).astype(np.int8)
-
-
-def encode(values):
-    """Base85 text of the zlib-compressed signed bytes (ntuple.decode reads it)."""
-    return base64.b85encode(zlib.compress(np.asarray(values, dtype=np.int8).tobytes(), 9)).decode("ascii")
-
 
 def write_weights(path, layout, step, data, header):
     lines = [f'"""{header}"""', "",
@@ -347,13 +256,6 @@ def read_weights(path, parser):
 
 # -- the command -----------------------------------------------------------------------
 
-def parse_list(parser, text, kind, what):
-    try:
-        return tuple(kind(item) for item in text.split(",") if item.strip())
-    except ValueError:
-        parser.error(f"{what}: expected numbers separated by commas, got {text!r}")
-
-
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m learn.othello",
                                      description="Fits the N-tuple Othello evaluation (see learn/othello.py).")
@@ -361,7 +263,7 @@ def main(argv=None):
     parser.add_argument("--rounds", type=int, default=2, help="self-play rounds (default: %(default)s)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                        help="processes for self-play (default: the cores, %(default)s)")
+                        help="processes for self-play, unused with --backend ray (default: the cores, %(default)s)")
     parser.add_argument("--out", default=str(WEIGHTS_FILE), help="weights module to write")
     parser.add_argument("--from-weights", metavar="FILE",
                         help="N-tuple weights module whose weights the first round's players use"
@@ -381,6 +283,7 @@ def main(argv=None):
     parser.add_argument("--step", type=float, default=STEP, help="logits per quantized unit (default: %(default)s)")
     parser.add_argument("--cache", metavar="DIR", help="folder keeping the self-play games between runs")
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
+    add_backend_options(parser, games=False)
     options = parser.parse_args(argv)
     if options.games < 2 or options.jobs < 1 or options.rounds < 1 or options.iterations < 1:
         parser.error("need at least 2 games, 1 round, 1 job and 1 iteration")
@@ -398,31 +301,32 @@ def main(argv=None):
     progress = not options.quiet
     started = time.time()
     train_parts, theta = [], None
-    for round_number in range(options.rounds):
-        data = generate(options.games, options.seed, round_number, options.jobs, encoded, depths,
-                        options.cache, progress)
-        last = round_number == options.rounds - 1
-        cut = int(options.games * (1 - HELD_OUT)) if last else options.games
-        train_parts.append({name: column[data["game"] < cut] for name, column in data.items()})
-        test = {name: column[data["game"] >= cut] for name, column in data.items()}
-        train = {name: np.concatenate([part[name] for part in train_parts]) for name in data}
-        x_train = design(layout, train)
-        x_test = design(layout, test) if last else None
-        y_train = (train["label"] + 1) / 2
-        theta = fit(x_train, y_train, layout.size, options.l2, options.iterations, progress=progress,
-                    desc=f"round {round_number + 1} fit", min_visits=options.min_visits)
-        for td_pass in range(options.td_passes if options.td < 1 else 0):
-            y_td = td_targets(sigmoid(totals(theta, x_train)), train, options.td)
-            theta = fit(x_train, y_td, layout.size, options.l2, options.iterations // 2, theta=theta,
-                        progress=progress, desc=f"round {round_number + 1} TD pass {td_pass + 1}",
-                        min_visits=options.min_visits)
-        quantized = quantize(theta, options.step)
-        encoded = (" ".join(layout.patterns), layout.phases, options.step, encode(quantized))
-        if last:
-            figures = held_out_figures(theta, quantized, options.step, x_train, y_train, x_test, test, train)
-            print(f"round {round_number + 1}: held out, {figures}", flush=True)
-        else:
-            print(f"round {round_number + 1}: {len(y_train)} positions fitted", flush=True)
+    with open_backend_or_exit(parser, options, options.jobs) as backend:
+        for round_number in range(options.rounds):
+            data = generate(options.games, options.seed, round_number, options.jobs, encoded, depths,
+                            options.cache, progress, backend)
+            last = round_number == options.rounds - 1
+            cut = int(options.games * (1 - HELD_OUT)) if last else options.games
+            train_parts.append({name: column[data["game"] < cut] for name, column in data.items()})
+            test = {name: column[data["game"] >= cut] for name, column in data.items()}
+            train = {name: np.concatenate([part[name] for part in train_parts]) for name in data}
+            x_train = design(layout, train)
+            x_test = design(layout, test) if last else None
+            y_train = (train["label"] + 1) / 2
+            theta = fit(x_train, y_train, layout.size, options.l2, options.iterations, progress=progress,
+                        desc=f"round {round_number + 1} fit", min_visits=options.min_visits)
+            for td_pass in range(options.td_passes if options.td < 1 else 0):
+                y_td = td_targets(sigmoid(totals(theta, x_train)), train, options.td)
+                theta = fit(x_train, y_td, layout.size, options.l2, options.iterations // 2, theta=theta,
+                            progress=progress, desc=f"round {round_number + 1} TD pass {td_pass + 1}",
+                            min_visits=options.min_visits)
+            quantized = quantize(theta, options.step)
+            encoded = (" ".join(layout.patterns), layout.phases, options.step, encode(quantized))
+            if last:
+                figures = held_out_figures(theta, quantized, options.step, x_train, y_train, x_test, test, train)
+                print(f"round {round_number + 1}: held out, {figures}", flush=True)
+            else:
+                print(f"round {round_number + 1}: {len(y_train)} positions fitted", flush=True)
     arguments = argv if argv is not None else sys.argv[1:]
     command = " ".join(["python -m learn.othello", *arguments])
     positions = sum(len(part["label"]) for part in train_parts)
@@ -458,17 +362,6 @@ def held_out_figures(theta, quantized, step, x_train, y_train, x_test, test, tra
     return (f"{len(np.unique(test['game']))} games, {len(y_test)} positions: log-loss {loss:.4f},"
             f" accuracy {accuracy:.1%} ({q_loss:.4f} and {q_accuracy:.1%} quantized);"
             f" the handcrafted evaluation as a logistic model: log-loss {h_loss:.4f}, accuracy {h_accuracy:.1%}")
-
-
-def fit_line(h, y, iterations=50):
-    """(a, b) of the logistic regression of ``y`` on ``a * h + b`` (Newton's method)."""
-    x = np.stack([h, np.ones(len(h))], axis=1)
-    w = np.zeros(2)
-    for _ in range(iterations):
-        p = sigmoid(x @ w)
-        hessian = (x * (p * (1 - p))[:, None]).T @ x + 1e-6 * np.eye(2)
-        w -= np.linalg.solve(hessian, x.T @ (p - y))
-    return w
 
 
 if __name__ == "__main__":

@@ -87,6 +87,41 @@ def test_the_referee_drains_stderr_in_its_own_thread(monkeypatch):
     assert counts and set(counts) == {before}
 
 
+def test_the_referees_own_wait_for_a_cpu_is_not_charged_to_the_bot(monkeypatch):
+    """On a busy machine the referee may get a CPU long after the answer came: the
+    waits that schedstat counts for the referee's thread are left out of the bot's time.
+    Here the bot answers after 100 ms, 80 of which the referee is said to have waited."""
+    import time
+
+    from arena import process
+    monkeypatch.setattr(process, "POLL_S", 5.0)  # one select for the whole wait
+    bot = process.BotProcess([sys.executable, "-c", "import sys, time; print('ready', flush=True); "
+                              "sys.stdin.readline(); time.sleep(0.1); print('d3', flush=True); time.sleep(5)"])
+    try:
+        assert bot.read_line(time.perf_counter() + 30)[0] == "ready"
+        sent_at = time.perf_counter()
+        monkeypatch.setattr(process, "referee_wait", lambda: 0.08 if time.perf_counter() > sent_at + 0.05 else 0.0)
+        sent = bot.send(["go"], sent_at + 2)
+        line, arrived = bot.read_line(sent_at + 2)
+        assert line == "d3" and 0.0 < arrived - sent < 0.06 and bot.referee_wait_ms == pytest.approx(80)
+    finally:
+        bot.close()
+
+
+def test_an_answer_in_the_pipe_at_the_deadline_is_read_not_a_timeout():
+    from arena import process
+    import select
+    import time
+    bot = process.BotProcess([sys.executable, "-c", "import sys, time; sys.stdout.write('d3\\n'); "
+                              "sys.stdout.flush(); time.sleep(5)"])  # one write: the whole line
+    try:
+        assert select.select([bot._out], [], [], 30)[0]  # the answer is in the pipe
+        line, arrived = bot.read_line(time.perf_counter() - 1)  # the referee looks after its deadline
+        assert line == "d3" and arrived <= time.perf_counter()
+    finally:
+        bot.close()
+
+
 def test_the_first_turn_has_its_own_limit():
     record = play(zoo("slow_first", 0.5))   # 500 ms: over 150, under the first turn's 2000
     assert record["reason"] == "end"

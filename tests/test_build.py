@@ -22,7 +22,7 @@ SLIM = {
     "othello": ({"engines.solver", "engines.bestfirst", "engines.alphabeta"}, set()),  # the exact solver's tables
     "oware": ({"engines.alphabeta"}, {"games.oware.evaluation"}),
     "breakthrough": ({"engines.alphabeta"}, set()),  # its learned features are the handcrafted ones'
-    "onitama": ({"engines.alphabeta"}, {"games.onitama.evaluation"}),
+    "onitama": ({"engines.alphabeta"}, {"games.onitama.evaluation", "games.onitama.learned"}),
 }
 
 

@@ -1,6 +1,7 @@
 """The SUSTech `class AI` plays whole games; its candidate list always ends legally."""
 import importlib.util
 import random
+import sys
 import threading
 import time
 
@@ -13,11 +14,18 @@ from games.othello.rules import PASS, Othello
 
 @pytest.fixture(scope="module")
 def ai_module(tmp_path_factory):
+    """The bundle imported as the judge imports it. Its importer (first in
+    sys.meta_path) and the modules it served are taken out afterwards: it refuses the
+    project's modules that it does not carry, and later tests import those."""
     path = build_bundle("reversi_sustech", tmp_path_factory.mktemp("dist"))
+    meta_path, modules = list(sys.meta_path), set(sys.modules)
     spec = importlib.util.spec_from_file_location("reversi_sustech_bundle", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module
+    yield module
+    sys.meta_path[:] = meta_path
+    for name in set(sys.modules) - modules:
+        del sys.modules[name]
 
 
 def board_of(game, state):

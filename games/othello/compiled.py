@@ -25,14 +25,15 @@ numba's rules, as the judge needs them: every compiled function takes its tables
 arguments (numpy arrays, plain ints and floats), none keeps or changes a global; the
 clock is read through ``numba.objmode`` every 2,048 nodes, so a search returns by its
 deadline by itself (the judge cannot interrupt compiled code). ``Engine`` is the Python
-side: the tables for one board size, the compilation (``compile``, timed), the
-iterative deepening and the solver's schedule.
+side: the tables for one board size, the compilation (``compile``, or one function at a
+time with ``compile_step`` in the order of ``STEPS``), the iterative deepening and the
+solver's schedule.
 """
 
 import time
 
 import numpy as np
-from numba import njit, objmode
+from numba import njit, objmode, typeof, types
 
 from games.othello.misere import (C_SQUARES, CORNERS, DISCS, EDGES, FRONTIER, MOBILITY, WEIGHTS,
                                   X_SQUARES, corner_masks, square_kinds)
@@ -662,8 +663,13 @@ def mb_solve(b, color, key, alpha, beta, ply, dirs, cells, kinds, zob, ttk, tti,
 SOLVE_SHARE = 0.6    # of a move's time, the most the solver may take before the search
 NEXT_DEPTH = 0.5     # no deeper iteration once this share of the move's time is spent
 TT_BITS = 18         # table entries: 2**18 (6 MB with their keys)
-COMPILED = {True: ("bb_moves", "bb_flips", "bb_search", "bb_solve"),
-            False: ("mb_moves", "mb_play", "mb_search", "mb_solve")}
+# The functions each representation compiles, leaves first, so that each one's callees
+# are compiled (and closed) before it: the first one also sets numba's compiler up.
+SHARED_STEPS = ("now", "tick", "weight", "clamp", "final_value", "pick_next", "probe", "store")
+STEPS = {True: ("popcount", "lowest_square", "bb_key", "bb_moves", "bb_flips", "bb_beside")
+         + SHARED_STEPS + ("bb_evaluate", "bb_search", "bb_solve"),
+         False: ("mb_legal", "mb_moves", "mb_count_moves", "mb_play", "mb_undo", "mb_margin")
+         + SHARED_STEPS + ("mb_evaluate", "mb_search", "mb_solve")}
 
 
 class Engine:
@@ -716,22 +722,48 @@ class Engine:
 
     # -- compilation ---------------------------------------------------------------------
     def compile(self):
-        """Compiles every function this size uses, by calling each once on the start
-        position; then no call may compile again (a call with other types would raise
-        instead of stalling a move for seconds). Returns the seconds it took."""
-        started = time.perf_counter()
-        n = self.size
-        h = n // 2
-        white = (1 << ((h - 1) * n + h - 1)) | (1 << (h * n + h))
-        black = (1 << ((h - 1) * n + h)) | (1 << (h * n + h - 1))
-        moves = self.moves(black, white)
-        self.flips(black, white, moves[0])
-        self.search(black, white, time.perf_counter() + 60.0, max_depth=2, solve_empties=0)
-        self.solve(black, white, time.perf_counter() + 0.001)
-        self.clear()
-        for name in COMPILED[self.bitboard]:
-            globals()[name].disable_compile()
-        return time.perf_counter() - started
+        """Compiles every function this size uses (``compile_step`` for each of ``STEPS``);
+        returns the seconds each took, by name."""
+        seconds = {}
+        for name in STEPS[self.bitboard]:
+            started = time.perf_counter()
+            self.compile_step(name)
+            seconds[name] = time.perf_counter() - started
+        return seconds
+
+    def compile_step(self, name):
+        """Compiles one function with the argument types this board gives it, then closes
+        it: a later call with other types raises instead of stalling a move for seconds,
+        and a caller compiled after it uses this version, with a constant argument too
+        (numba would compile one more version for each constant)."""
+        function = globals()[name]
+        function.compile(self.signatures()[name])
+        function.disable_compile()
+
+    def signatures(self):
+        """The argument types of each compiled function, as this board's search calls it."""
+        u, i, f = types.uint64, types.int64, types.float64
+        ctl, work, ttk, tti, hist, ew = (typeof(a) for a in (self.ctl, self.work, self.ttk, self.tti,
+                                                              self.hist, self.weights))
+        shared = {"now": (), "tick": (ctl, f), "weight": (ew, i, f), "clamp": (f,), "final_value": (i,),
+                  "pick_next": (work, i, i, i), "probe": (ttk, tti, u, i, i, i, i),
+                  "store": (ttk, tti, i, u, i, i, i, i, i)}
+        if self.bitboard:
+            g = typeof(self.g)
+            return dict(shared, popcount=(u,), lowest_square=(u,), bb_key=(u, u), bb_moves=(u, u, g),
+                        bb_flips=(u, u, i, g), bb_beside=(u, g), bb_evaluate=(u, u, i, i, g, ew),
+                        bb_search=(u, u, i, i, i, i, g, ew, ttk, tti, hist, work, ctl, f),
+                        bb_solve=(u, u, i, i, i, g, ttk, tti, work, ctl, f))
+        b, dirs, cells, kinds, zob, stack = (typeof(a) for a in (self.board, self.dirs, self.cells, self.kinds,
+                                                                  self.zob, self.stack))
+        row = typeof(self.work[0, 0])
+        return dict(shared, mb_legal=(b, i, i, dirs), mb_moves=(b, i, dirs, cells, row),
+                    mb_count_moves=(b, i, dirs, cells), mb_play=(b, i, i, dirs, stack, i, u, zob),
+                    mb_undo=(b, i, i, stack, i, i), mb_margin=(b, cells, i),
+                    mb_evaluate=(b, i, i, i, dirs, cells, kinds, ew),
+                    mb_search=(b, i, u, i, i, i, i, dirs, cells, kinds, zob, ew, ttk, tti, hist, work, stack,
+                               i, ctl, f),
+                    mb_solve=(b, i, u, i, i, i, dirs, cells, kinds, zob, ttk, tti, work, stack, i, ctl, f))
 
     def clear(self):
         self.ttk[:] = 0

@@ -1,0 +1,384 @@
+"""Fits the N-tuple Onitama evaluation (games/onitama/ntuple.py) and writes its weights
+module, games/onitama/ntuple_weights.py. See docs/tuning/onitama-ntuple.md for what was
+tried and measured.
+
+1. Self-play: games between shallow alpha-beta+ players (``--depths``, drawn per player
+   and game; quiescence and ``noisy_first`` as the bot's), each from five cards dealt at
+   random, opened with 0-2 random plies and with one move in 25 drawn at random. A
+   position's label is the game's result for its side to move, or, where its player's
+   search proved the result (a forced win or loss within its horizon), that result,
+   marked exact. Round 1's players use the learned linear evaluation (the bot's
+   default before this one; or ``--from-weights``), each later round's the N-tuple
+   weights fitted after the round before. Games come in chunks of ``CHUNK``, each
+   seeded from (``--seed``, round, chunk), so they do not depend on ``--jobs``.
+   Self-play runs in ``--jobs`` processes, or as Ray tasks over a cluster with
+   ``--backend ray`` (``arena.backends``: a chunk a task, the same games either way).
+2. Fitting (learn/ntuple.py): logistic regression of the label on the network's table
+   entries, full-batch Adam with an L2 penalty, on every round's games but the last
+   ``HELD_OUT`` share of the last round's, which are held out; then ``--td-passes``
+   refits to TD(lambda) returns along the games (exact labels kept).
+3. The weights are quantized to 8-bit integers in steps of ``--step`` logits,
+   compressed and written as base85 text with the command and the held-out figures
+   (beside the learned linear evaluation's, as a one-feature logistic model).
+
+``--cache DIR`` keeps each round's games. Needs numpy and tqdm (development
+dependencies; the bundles never import them).
+
+The committed weights came from the defaults, which are the recipe (about 33 minutes on
+two loaded cores, under ``nice -n 19``):
+
+    python -m learn.onitama_ntuple --jobs 2 --cache results/cache
+"""
+
+import argparse
+import hashlib
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from tqdm import tqdm
+
+from arena.backends import LocalBackend, add_backend_options, open_backend_or_exit
+from engines.alphabeta import AlphaBetaPlus
+from engines.base import is_proven, random_plies
+from games.onitama import learned, ntuple
+from games.onitama.rules import CARD_COUNT, Onitama
+from learn.ntuple import encode, fit, fit_line, parse_list, quantize, scores, sigmoid, td_targets, totals
+
+OPENING_PLIES = (0, 3)   # random plies after the deal: range(*OPENING_PLIES)
+RANDOM_MOVE = 0.04       # chance that a move is drawn at random
+DEPTHS = (1, 2, 2, 3)    # plies of the players, by default
+CHUNK = 50               # games per seeded chunk
+HELD_OUT = 0.1           # share of the last round's games held out
+GAMES = 20000            # self-play games a round
+ROUNDS = 2
+TABLES = tuple(ntuple.TABLES)
+PHASES = ()              # piece counts where a phase starts (the first at 2)
+L2 = 5.0                 # penalty on the squared weights (a pseudo-count pulling to 0)
+MIN_VISITS = 30          # weights read fewer times in the training positions stay 0
+ITERATIONS = 150         # Adam steps of a fit (a TD pass takes half as many)
+STEP = 1 / 16            # logits per unit of the quantized weights
+TD_LAMBDA = 0.7          # lambda of the TD(lambda) refits
+TD_PASSES = 2            # TD(lambda) refits after the fit to the results
+COLUMNS = ("mine", "theirs", "my_master", "their_master", "hand", "their_hand", "centre", "turn")
+WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "games" / "onitama" / "ntuple_weights.py"
+
+# -- self-play -------------------------------------------------------------------------
+
+_EVALUATORS = {}  # per process: the players' evaluation, by weights
+
+
+def _evaluator(game, encoded):
+    if encoded not in _EVALUATORS:
+        _EVALUATORS[encoded] = (learned.make_evaluator(game) if encoded is None
+                                else ntuple.make_evaluator(game, ntuple.decode(*encoded)))
+    return _EVALUATORS[encoded]
+
+
+def play_chunk(seed, games, encoded=None, depths=DEPTHS):
+    """``games`` self-play games as arrays: the states' eight fields (``COLUMNS``),
+    ``label`` (the result for the side to move: 1, 0, -1), ``exact`` (proved by its
+    player's search), ``player`` (the seat to move) and ``game`` (0 to games - 1). The
+    players use the N-tuple weights ``encoded`` (patterns, phases, step, data), or the
+    learned linear evaluation."""
+    game = Onitama()
+    evaluate = _evaluator(game, encoded)
+    rng = random.Random(seed)
+    rows = []
+    played = 0
+    while played < games:
+        state = game.initial_state(tuple(rng.sample(range(CARD_COUNT), 5)))
+        state = random_plies(game, state, rng, rng.randrange(*OPENING_PLIES))
+        players = [AlphaBetaPlus(game, evaluate, max_depth=rng.choice(depths), noisy_first=True)
+                   for _ in range(2)]
+        positions, proofs = [], []
+        moves = game.legal_moves(state)
+        while moves:
+            positions.append(state)
+            result = players[game.to_move(state)].search(state, math.inf)
+            proofs.append((result.value > 0) - (result.value < 0) if is_proven(result.value) else None)
+            move = rng.choice(moves) if rng.random() < RANDOM_MOVE else result.move
+            state = game.play(state, move)
+            moves = game.legal_moves(state)
+        if not positions:
+            continue  # the opening ended the game
+        final, last = game.outcome(state), game.to_move(state)
+        for position, proof in zip(positions, proofs):
+            player = game.to_move(position)
+            label = proof if proof is not None else final if player == last else -final
+            rows.append((*position, label, proof is not None, player, played))
+        played += 1
+    columns = list(zip(*rows))
+    data = {name: np.array(columns[i], dtype=np.int32) for i, name in enumerate(COLUMNS)}
+    data.update(label=np.array(columns[8], dtype=np.int8), exact=np.array(columns[9], dtype=bool),
+                player=np.array(columns[10], dtype=np.int8), game=np.array(columns[11], dtype=np.int32))
+    return data
+
+
+def chunk_seed(seed, round_number, chunk):
+    return (seed * 1000 + round_number) * 100_000 + chunk
+
+
+def generate(games, seed, round_number, jobs, encoded, depths, cache=None, progress=True, backend=None):
+    """One round's games (arrays as ``play_chunk``'s, ``game`` numbered across chunks),
+    played on ``backend`` (default: ``jobs`` processes); read from ``cache`` if it has them."""
+    key = repr((games, seed, round_number, encoded, tuple(depths), OPENING_PLIES, RANDOM_MOVE, CHUNK))
+    path = None
+    if cache:
+        path = Path(cache) / f"onitama-{hashlib.sha1(key.encode()).hexdigest()[:16]}.npz"
+        if path.is_file():
+            with np.load(path) as stored:
+                return {name: stored[name] for name in stored.files}
+    sizes = [min(CHUNK, games - start) for start in range(0, games, CHUNK)]
+    tasks = [(chunk_seed(seed, round_number, i), n, encoded, tuple(depths)) for i, n in enumerate(sizes)]
+    bar = tqdm(total=games, desc=f"round {round_number + 1} self-play", unit="game", disable=not progress)
+    parts = []
+    for task, part in zip(tasks, (backend or LocalBackend(jobs)).map(play_chunk, tasks)):
+        parts.append(part)
+        bar.update(task[1])
+    bar.close()
+    offset = 0
+    for part, n in zip(parts, sizes):
+        part["game"] = part["game"] + offset
+        offset += n
+    data = {name: np.concatenate([part[name] for part in parts]) for name in parts[0]}
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.savez_compressed(path, **data)
+    return data
+
+
+# -- the model in numpy ----------------------------------------------------------------
+
+class Layout:
+    """Where each parameter lives: per phase a block of ``block`` parameters, the bias
+    first, then each table's canonical entries (as the weights module stores them); one
+    parameter more, ``pad``, pinned at 0, for the look-ups a position does not make
+    (students it does not have)."""
+
+    def __init__(self, tables, phases):
+        ntuple.check_layout(tables, phases)
+        self.tables, self.phases = tuple(tables), tuple(phases)
+        counts = ntuple.stored_counts(self.tables)
+        self.offsets = dict(zip(self.tables, np.cumsum(counts)[:-1].tolist()))
+        self.block = sum(counts)
+        self.size = self.block * (len(phases) + 1)
+        self.pad = self.size
+        self.slots = {}
+        for table in self.tables:
+            _, slot = np.unique(np.array(ntuple.canonical(table)), return_inverse=True)
+            self.slots[table] = slot.astype(np.int64)
+
+    def phase(self, pieces):
+        return np.searchsorted(np.array(self.phases), pieces, side="right")
+
+
+def view_digits(data):
+    """(N, 25) cells of each position as its side to move sees them (ntuple.cells)."""
+    squares = np.arange(ntuple.SQUARES)
+
+    def bits(name):
+        return (data[name].astype(np.int64)[:, None] >> squares) & 1
+
+    digits = bits("mine") * (1 + bits("my_master")) + bits("theirs") * (3 + bits("their_master"))
+    return np.where((data["hand"] >> 8 == 1)[:, None], digits[:, ::-1], digits)
+
+
+def first_squares(digits, digit, count=4):
+    """(N, count) the first ``count`` squares holding ``digit`` in each row, -1 past them."""
+    order = np.argsort(digits != digit, axis=1, kind="stable")[:, :count]
+    found = np.take_along_axis(digits, order, axis=1) == digit
+    return np.where(found, order, -1)
+
+
+def table_indices(data):
+    """{table: (N, k) index of each look-up of the table, -1 for none}, in numpy: what
+    ntuple.lookups defines, in its order."""
+    digits = view_digits(data)
+    powers = 5 ** np.arange(ntuple.SIZE)
+    out = {}
+    for name, squares in ntuple.BOARD.items():
+        out[name] = (digits[:, squares] @ powers)[:, None]
+    my_sq, their_sq = np.argmax(digits == 2, axis=1), np.argmax(digits == 4, axis=1)
+    hands = (data["hand"].astype(np.int64), data["their_hand"].astype(np.int64))
+    masters, students = [], []
+    for role, (hand, master_sq) in enumerate(zip(hands, (my_sq, their_sq))):
+        squares = first_squares(digits, 1 + 2 * role)
+        for card in (hand & 15, hand >> 4 & 15):
+            base = (role * ntuple.CARD_COUNT + card) * ntuple.SQUARES
+            masters.append(base + master_sq)
+            students.append(np.where(squares >= 0, base[:, None] + squares, -1))
+    out["cardmaster"] = np.stack(masters, axis=1)
+    out["cardstudent"] = np.concatenate(students, axis=1)
+    pair = np.array(ntuple.PAIR_OF)
+    mine_pair, their_pair = pair[hands[0] & 255], pair[hands[1] & 255]
+    out["cards"] = (mine_pair * len(ntuple.PAIRS) + their_pair)[:, None]
+    out["tactics"], out["mobility"] = tactical_indices(data)
+    return out
+
+
+def tactical_indices(data):
+    """(tactics, mobility) indices, position by position (ntuple.tactics)."""
+    tactics, mobility = [], []
+    for state in zip(*(data[name].tolist() for name in COLUMNS)):
+        threat, danger, my_hanging, their_hanging, my_moves, their_moves = ntuple.tactics(state)
+        tactics.append(threat + 2 * danger + 4 * my_hanging + 20 * their_hanging)
+        mobility.append((min(my_moves, ntuple.MOVES_CAP), ntuple.MOVES_CAP + 1 + min(their_moves, ntuple.MOVES_CAP)))
+    return np.array(tactics)[:, None], np.array(mobility)
+
+
+def design(layout, data, indices=None):
+    """(columns, N) parameter ids of each position: its phase's bias, then one per
+    look-up of the layout's tables (``layout.pad`` where there is none)."""
+    indices = table_indices(data) if indices is None else indices
+    pieces = np.array([int(m).bit_count() + int(t).bit_count() for m, t in zip(data["mine"], data["theirs"])])
+    base = layout.phase(pieces) * layout.block
+    rows = [base]
+    for table in layout.tables:
+        for index in indices[table].T:
+            ids = base + layout.offsets[table] + layout.slots[table][np.maximum(index, 0)]
+            rows.append(np.where(index >= 0, ids, layout.pad))
+    return np.stack(rows).astype(np.int32)
+
+
+def fit_layout(layout, x, y, options, progress, desc, theta=None, iterations=None):
+    """``fit`` with the layout's pad pinned at 0 (``theta`` holds ``layout.size + 1``)."""
+    return fit(x, y, layout.size + 1, options.l2, iterations or options.iterations, theta=theta,
+               progress=progress, desc=desc, min_visits=options.min_visits, pinned=[layout.pad])
+
+
+# -- the weights module ----------------------------------------------------------------
+
+def write_weights(path, layout, step, data, header):
+    lines = [f'"""{header}"""', "",
+             f"TABLES = {' '.join(layout.tables)!r}",
+             f"PHASES = {layout.phases!r}  # piece counts where a phase starts (the first at 2)",
+             f"STEP = {step!r}  # logits per unit",
+             "DATA = ("]
+    width = 96
+    lines += [f"    {data[i:i + width]!r}" for i in range(0, len(data), width)]
+    lines.append(")")
+    Path(path).write_text("\n".join(lines) + "\n", encoding="ascii")
+
+
+def read_weights(path, parser):
+    """(tables, phases, step, data) of a weights module; a usage error if it has none."""
+    namespace = {}
+    try:
+        exec(Path(path).read_text(), namespace)
+        encoded = (namespace["TABLES"], tuple(namespace["PHASES"]), namespace["STEP"], namespace["DATA"])
+        ntuple.decode(*encoded)
+    except Exception as error:  # a user's file: any failure is a usage error, not a traceback
+        parser.error(f"cannot read N-tuple weights from {path}: {type(error).__name__}: {error}")
+    return encoded
+
+
+def held_out_figures(theta, quantized, step, x_test, test, train):
+    """The held-out figures of the model, quantized too, and of the learned linear
+    evaluation as a logistic model fitted to (at most 100,000) training positions."""
+    y_test = (test["label"] + 1) / 2
+    loss, accuracy = scores(sigmoid(totals(theta, x_test)), y_test)
+    q_loss, q_accuracy = scores(sigmoid(totals(np.append(quantized.astype(float) * step, 0.0), x_test)), y_test)
+    evaluate = learned.make_evaluator(Onitama())
+
+    def logits(part, limit=None):
+        n = len(part["label"]) if limit is None else min(limit, len(part["label"]))
+        values = np.array([evaluate(state) for state in zip(*(part[c][:n].tolist() for c in COLUMNS))])
+        return np.arctanh(np.clip(values, -0.999999, 0.999999)), n
+
+    h_train, n = logits(train, 100_000)
+    h_test, _ = logits(test)
+    a, b = fit_line(h_train, (train["label"][:n] + 1) / 2)
+    h_loss, h_accuracy = scores(sigmoid(a * h_test + b), y_test)
+    return (f"{len(np.unique(test['game']))} games, {len(y_test)} positions: log-loss {loss:.4f},"
+            f" accuracy {accuracy:.1%} ({q_loss:.4f} and {q_accuracy:.1%} quantized);"
+            f" the learned linear evaluation as a logistic model: log-loss {h_loss:.4f}, accuracy {h_accuracy:.1%}")
+
+
+# -- the command -----------------------------------------------------------------------
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m learn.onitama_ntuple",
+                                     description="Fits the N-tuple Onitama evaluation (see learn/onitama_ntuple.py).")
+    parser.add_argument("--games", type=int, default=GAMES, help="self-play games a round (default: %(default)s)")
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help="self-play rounds (default: %(default)s)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="processes for self-play (default: %(default)s)")
+    parser.add_argument("--out", default=str(WEIGHTS_FILE), help="weights module to write")
+    parser.add_argument("--from-weights", metavar="FILE",
+                        help="N-tuple weights module whose weights the first round's players use"
+                             " (default: the learned linear evaluation)")
+    parser.add_argument("--depths", default=",".join(map(str, DEPTHS)),
+                        help="plies of the self-play players, drawn per player and game (default: %(default)s)")
+    parser.add_argument("--tables", default=",".join(TABLES), help="tables (default: %(default)s)")
+    parser.add_argument("--phases", default=",".join(map(str, PHASES)),
+                        help="piece counts where a phase starts (default: %(default)s)")
+    parser.add_argument("--l2", type=float, default=L2, help="L2 penalty (default: %(default)s)")
+    parser.add_argument("--min-visits", type=int, default=MIN_VISITS,
+                        help="weights read fewer times in training stay 0 (default: %(default)s)")
+    parser.add_argument("--iterations", type=int, default=ITERATIONS, help="Adam steps a fit (default: %(default)s)")
+    parser.add_argument("--td", type=float, default=TD_LAMBDA, metavar="LAMBDA",
+                        help="refit to TD(LAMBDA) returns; 1: the results alone (default: %(default)s)")
+    parser.add_argument("--td-passes", type=int, default=TD_PASSES, help="TD refits (default: %(default)s)")
+    parser.add_argument("--step", type=float, default=STEP, help="logits per quantized unit (default: %(default)s)")
+    parser.add_argument("--cache", metavar="DIR", help="folder keeping the self-play games between runs")
+    parser.add_argument("--quiet", action="store_true", help="no progress bars")
+    add_backend_options(parser, games=False)
+    options = parser.parse_args(argv)
+    if options.games < 2 or options.jobs < 1 or options.rounds < 1 or options.iterations < 1:
+        parser.error("need at least 2 games, 1 round, 1 job and 1 iteration")
+    if not 0 <= options.td <= 1 or options.td_passes < 0 or not 0 < options.step < 1:
+        parser.error("--td must lie within 0-1, --td-passes be 0 or more, --step within (0, 1)")
+    depths = parse_list(parser, options.depths, int, "--depths")
+    if not depths or min(depths) < 1:
+        parser.error("--depths: expected plies of 1 or more")
+    try:
+        layout = Layout([t.strip() for t in options.tables.split(",") if t.strip()],
+                        parse_list(parser, options.phases, int, "--phases"))
+    except ValueError as error:
+        parser.error(str(error))
+    encoded = read_weights(options.from_weights, parser) if options.from_weights else None
+    progress = not options.quiet
+    started = time.time()
+    train_parts = []
+    with open_backend_or_exit(parser, options, options.jobs) as backend:
+        for round_number in range(options.rounds):
+            data = generate(options.games, options.seed, round_number, options.jobs, encoded, depths,
+                            options.cache, progress, backend)
+            last = round_number == options.rounds - 1
+            cut = int(options.games * (1 - HELD_OUT)) if last else options.games
+            train_parts.append({name: column[data["game"] < cut] for name, column in data.items()})
+            test = {name: column[data["game"] >= cut] for name, column in data.items()}
+            train = {name: np.concatenate([part[name] for part in train_parts]) for name in data}
+            x_train = design(layout, train)
+            y_train = (train["label"] + 1) / 2
+            theta = fit_layout(layout, x_train, y_train, options, progress, f"round {round_number + 1} fit")
+            for td_pass in range(options.td_passes if options.td < 1 else 0):
+                y_td = td_targets(sigmoid(totals(theta, x_train)), train, options.td)
+                theta = fit_layout(layout, x_train, y_td, options, progress,
+                                   f"round {round_number + 1} TD pass {td_pass + 1}", theta, options.iterations // 2)
+            quantized = quantize(theta[:layout.size], options.step)
+            encoded = (" ".join(layout.tables), layout.phases, options.step, encode(quantized))
+            if last:
+                figures = held_out_figures(theta, quantized, options.step, design(layout, test), test, train)
+                print(f"round {round_number + 1}: held out, {figures}", flush=True)
+            else:
+                print(f"round {round_number + 1}: {len(y_train)} positions fitted", flush=True)
+    arguments = argv if argv is not None else sys.argv[1:]
+    command = " ".join(["python -m learn.onitama_ntuple", *arguments])
+    positions = sum(len(part["label"]) for part in train_parts)
+    header = (f"Weights of the N-tuple Onitama evaluation (games/onitama/ntuple.py), written by\n`{command}`\n"
+              f"({options.rounds} round{'s' if options.rounds > 1 else ''} of {options.games} self-play games,"
+              f" {positions} positions fitted, {time.time() - started:.0f} s;"
+              f" {int(np.count_nonzero(quantized))} of {layout.size} weights not zero).\n"
+              f"Held out, {figures}.\n")
+    write_weights(options.out, layout, options.step, encoded[3], header)
+    print(f"wrote {options.out} ({len(encoded[3]):,} characters of data)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

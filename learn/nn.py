@@ -10,7 +10,9 @@ trainer: ``python -m learn.oware --model nn`` (``--help`` after it for the optio
    an alpha-beta search ``--search-depth`` plies deep from it, with the players'
    evaluation (learn/logistic.py's ``search_values``). ``--cache DIR`` keeps each chunk,
    so a run that stops goes on where it was, and a run with more games reuses the
-   chunks it shares.
+   chunks it shares. The chunks run in ``--jobs`` processes, or as Ray tasks over a
+   cluster with ``--backend ray`` (``arena.backends``: a chunk a task, the same games
+   either way).
 2. Split by games: the last ``HELD_OUT`` share is held out for the figures, the
    ``VALIDATION`` share before it decides when to stop, the rest is fitted (with each
    position's mirror image too where the network module has a ``MIRROR``).
@@ -33,7 +35,6 @@ import argparse
 import base64
 import hashlib
 import math
-import multiprocessing
 import pickle
 import sys
 import time
@@ -44,6 +45,7 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
+from arena.backends import LocalBackend, add_backend_options, open_backend_or_exit
 from games.nn import INT16, ONE, W2_LIMIT, Net, flat_values
 from learn import logistic
 
@@ -80,10 +82,9 @@ class Setup:
 
 # -- positions -------------------------------------------------------------------------
 
-def play_chunk(task):
+def play_chunk(name, seed, games, weights, depth):
     """One chunk's games, each a list of (state, result, search value) for the side to
     move (the result itself with no search)."""
-    name, seed, games, weights, depth = task
     played = logistic.self_play(name, seed, games, weights)
     states = [state for game in played for state, _ in game]
     if depth:
@@ -97,9 +98,10 @@ def play_chunk(task):
     return chunk
 
 
-def generate(setup, games, seed, jobs, weights, depth, cache=None, progress=True):
-    """``games`` labelled games (``play_chunk``'s), in chunk order, played by ``jobs``
-    processes; chunks kept in ``cache`` are read from there, the others written."""
+def generate(setup, games, seed, jobs, weights, depth, cache=None, progress=True, backend=None):
+    """``games`` labelled games (``play_chunk``'s), in chunk order, played on ``backend``
+    (default: ``jobs`` processes); chunks kept in ``cache`` are read from there, the
+    others written."""
     sizes = [min(CHUNK, games - start) for start in range(0, games, CHUNK)]
     tasks = [(setup.name, seed * 100_000 + i, n, weights, depth) for i, n in enumerate(sizes)]
     folder = None
@@ -114,27 +116,13 @@ def generate(setup, games, seed, jobs, weights, depth, cache=None, progress=True
     bar = tqdm(total=games, initial=games - sum(sizes[i] for i in missing), desc="self-play and search",
                unit="game", disable=not progress)
     todo = [tasks[i] for i in missing]
-    with multiprocessing.Pool(jobs) if jobs > 1 and len(todo) > 1 else _Serial() as pool:
-        for i, chunk in zip(missing, pool.imap(play_chunk, todo)):
-            chunks[i] = chunk
-            if files[i]:
-                files[i].write_bytes(pickle.dumps(chunk))
-            bar.update(sizes[i])
+    for i, chunk in zip(missing, (backend or LocalBackend(jobs)).map(play_chunk, todo)):
+        chunks[i] = chunk
+        if files[i]:
+            files[i].write_bytes(pickle.dumps(chunk))
+        bar.update(sizes[i])
     bar.close()
     return [game for chunk in chunks for game in chunk]
-
-
-class _Serial:
-    """A stand-in for a process pool: the tasks run here, one after the other."""
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *_):
-        return False
-
-    def imap(self, function, tasks):
-        return map(function, tasks)
 
 
 def design(network, games):
@@ -356,7 +344,8 @@ def main(setup, argv=None, prog=None):
                                                             " (see learn/nn.py).")
     parser.add_argument("--games", type=int, default=GAMES, help="self-play games (default: %(default)s)")
     parser.add_argument("--seed", type=int, default=1, help="seeds the games and the fit (default: %(default)s)")
-    parser.add_argument("--jobs", type=int, default=2, help="processes for self-play (default: %(default)s)")
+    parser.add_argument("--jobs", type=int, default=2,
+                        help="processes for self-play, unused with --backend ray (default: %(default)s)")
     parser.add_argument("--players", choices=("learned", "handcrafted"), default="learned",
                         help="the self-play players' evaluation (default: %(default)s, the linear one)")
     parser.add_argument("--search-depth", type=int, default=SEARCH_DEPTH, metavar="D",
@@ -373,6 +362,7 @@ def main(setup, argv=None, prog=None):
     parser.add_argument("--cache", metavar="DIR", help="folder keeping the labelled games between runs")
     parser.add_argument("--out", default=str(setup.weights_file), help="weights module to write")
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
+    add_backend_options(parser, games=False)
     options = parser.parse_args(argv)
     if options.games < 10 or options.jobs < 1 or options.epochs < 1 or options.batch < 1:
         parser.error("need at least 10 games, 1 job, 1 epoch and a batch of 1")
@@ -382,8 +372,9 @@ def main(setup, argv=None, prog=None):
     weights = None
     if options.players == "learned":
         weights = [float(w) for w in logistic.read_weights(setup.linear.weights_file, setup.linear, parser)]
-    games = generate(setup, options.games, options.seed, options.jobs, weights, options.search_depth,
-                     options.cache, not options.quiet)
+    with open_backend_or_exit(parser, options, options.jobs) as backend:
+        games = generate(setup, options.games, options.seed, options.jobs, weights, options.search_depth,
+                         options.cache, not options.quiet, backend)
     test_cut = int(len(games) * (1 - HELD_OUT))
     validation_cut = int(len(games) * (1 - HELD_OUT - VALIDATION))
     fitted, validation, test = games[:validation_cut], games[validation_cut:test_cut], games[test_cut:]

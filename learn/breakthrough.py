@@ -13,11 +13,12 @@ from games.breakthrough import learned, nn
 from games.breakthrough.evaluation import make_evaluator
 from games.breakthrough.rules import Breakthrough
 from learn import nn as network_trainer
-from learn.logistic import Setup
+from learn.logistic import Setup, main
 
 SETUP = Setup(name="breakthrough", make_game=Breakthrough, handcrafted=make_evaluator, learned=learned,
               player=AlphaBetaPlus)
 NN_SETUP = network_trainer.Setup(linear=SETUP, network=nn)
+__all__ = ["SETUP", "NN_SETUP", "main"]  # main: the linear trainer, learn.logistic.main
 
 if __name__ == "__main__":
     sys.exit(network_trainer.run(NN_SETUP))

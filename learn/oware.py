@@ -19,10 +19,11 @@ from games.oware import learned, nn
 from games.oware.evaluation import make_evaluator
 from games.oware.rules import Oware
 from learn import nn as network_trainer
-from learn.logistic import Setup
+from learn.logistic import Setup, main
 
 SETUP = Setup(name="oware", make_game=Oware, handcrafted=make_evaluator, learned=learned)
 NN_SETUP = network_trainer.Setup(linear=SETUP, network=nn)
+__all__ = ["SETUP", "NN_SETUP", "main"]  # main: the linear trainer, learn.logistic.main
 
 if __name__ == "__main__":
     sys.exit(network_trainer.run(NN_SETUP))

@@ -68,3 +68,17 @@ def test_the_bot_names_the_network_evaluation():
     options = runtime.parse_options(oware.BOT, ["--eval", "nn"])
     evaluate = runtime.make_evaluation(oware.BOT, options, GAME)
     assert evaluate.__module__ == "games.oware.nn"
+
+
+def test_without_ray_the_trainer_stops_with_one_line(monkeypatch, tmp_path, capsys):
+    import sys
+
+    from learn import nn as trainer
+    from learn.oware import NN_SETUP
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` fails as if not installed
+    with pytest.raises(SystemExit) as stop:
+        trainer.main(NN_SETUP, ["--backend", "ray", "--games", "10", "--out", str(tmp_path / "w.py")])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err == ("python -m learn.oware --model nn: error: --backend ray needs Ray,"
+                                       " an optional extra: pip install -e .[ray]\n")
+    assert not (tmp_path / "w.py").exists()

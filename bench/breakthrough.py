@@ -1,8 +1,12 @@
-"""Breakthrough: rules speed against open_spiel, best-first speed, time discipline of the bundle."""
-from bench.common import compare_playouts, engine_rate, play_random_plies, time_discipline
+"""Breakthrough: rules speed against open_spiel, best-first speed, the evaluations side by
+side, time discipline of the bundle."""
+from bench.common import compare_playouts, engine_rate, evaluation_costs, play_random_plies, time_discipline
 from engines.bestfirst import BestFirst
+from games.breakthrough import learned, nn
 from games.breakthrough.evaluation import make_evaluator
 from games.breakthrough.rules import Breakthrough
+
+NN_TARGET = 3.0  # the network may cost at most this many calls of the linear learned evaluation
 
 
 def run(quick=False):
@@ -14,4 +18,15 @@ def run(quick=False):
     for label, state in (("start", game.initial_state()), ("midgame (ply 30)", midgame)):
         rate, depth = engine_rate(lambda: BestFirst(game, evaluate), state, seconds)
         print(f"breakthrough best-first from the {label}: {rate:,.0f} nodes/s, depth {depth}")
+    evaluations(game, quick)
     time_discipline("breakthrough", games=2 if quick else 6)
+
+
+def evaluations(game, quick=False):
+    """The handcrafted, linear learned and network evaluations side by side."""
+    chosen = {"handcrafted": make_evaluator(game), "learned": learned.make_evaluator(game),
+              "nn": nn.make_evaluator(game)}
+    positions = [play_random_plies(game, plies, seed) for seed in range(40) for plies in (10, 20, 30, 40, 50)]
+    positions = [state for state in positions if game.legal_moves(state)]
+    searches = [play_random_plies(game, plies, seed) for seed in (1, 2, 3) for plies in (10, 20, 30)]
+    evaluation_costs("breakthrough", game, chosen, positions, "learned", NN_TARGET, quick, searches)

@@ -1,8 +1,10 @@
 """Shared measuring loops, so every game is timed the same way."""
+import gc
 import random
 import statistics
 import time
 
+from engines.alphabeta import AlphaBeta
 from engines.base import plain_random_playout, random_plies
 
 
@@ -106,6 +108,42 @@ def engine_rate(engine_factory, state, seconds):
 
 def play_random_plies(game, plies, seed):
     return random_plies(game, game.initial_state(), random.Random(seed), plies)
+
+
+def evaluation_costs(name, game, chosen, positions, base, target, quick=False, searches=()):
+    """Prints each evaluation of ``chosen`` ({name: evaluate}): its cost per call (medians
+    of interleaved rounds over the same ``positions``, process time) and its ratio to
+    ``base``'s against ``target``; then alpha-beta's positions per second with each from
+    the same ``searches`` positions (medians)."""
+    costs = {label: [] for label in chosen}
+    gc.disable()  # as in the bots
+    try:
+        for _ in range(5 if quick else 15):
+            for label, evaluate in chosen.items():
+                start = time.process_time()
+                for _ in range(10):
+                    for state in positions:
+                        evaluate(state)
+                costs[label].append((time.process_time() - start) / (10 * len(positions)))
+        cost = {label: statistics.median(values) for label, values in costs.items()}
+        text = ", ".join(f"{label} {value * 1e6:.2f} us" for label, value in cost.items())
+        ratios = ", ".join(f"{label} {cost[label] / cost[base]:.2f}x" for label in chosen if label != base)
+        print(f"{name} evaluation per call: {text}; over {base}: {ratios} (target <= {target:g}x)")
+        budget = 0.3 if quick else 1.0
+        rates = {label: [] for label in chosen}
+        searches = [state for state in searches if game.legal_moves(state)]
+        for state in searches:
+            for label, evaluate in chosen.items():
+                engine = AlphaBeta(game, evaluate)
+                start = time.process_time()
+                result = engine.search(state, time.perf_counter() + budget)
+                rates[label].append(result.nodes / (time.process_time() - start))
+        if searches:
+            text = ", ".join(f"{label} {statistics.median(values):,.0f}" for label, values in rates.items())
+            print(f"{name} alpha-beta positions/s with each evaluation (median of {len(searches)}"
+                  f" searches of {budget:g} s): {text}")
+    finally:
+        gc.enable()
 
 
 # The time-discipline targets: use most of the turn, and keep a margin on every turn.

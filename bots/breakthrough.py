@@ -9,7 +9,8 @@ from games.breakthrough.protocol import Player
 
 BOT = Bot(
     "breakthrough", Player, {"handcrafted": "games.breakthrough.evaluation:make_evaluator",
-                             "learned": "games.breakthrough.learned:make_evaluator"},
+                             "learned": "games.breakthrough.learned:make_evaluator",
+                             "nn": "games.breakthrough.nn:make_evaluator"},
     best="alphabeta+",  # docs/tuning/breakthrough-constants.md#best_engine
     time=0.68,          # of the 100 ms turns: docs/tuning/breakthrough-constants.md#time_fraction
     first_time=0.3,     # of the 1000 ms first turn

@@ -1,4 +1,4 @@
-"""Oware Abapa bot for CodinGame ("oware-abapa"): alpha-beta with the learned evaluation
+"""Oware Abapa bot for CodinGame ("oware-abapa"): alpha-beta with the network evaluation
 by default. The arena sends only the board: the protocol's player keeps the scores and
 the ply count (games/oware/protocol.py). Its records: docs/tuning/oware-constants.md#the-bots-constants."""
 import sys
@@ -16,8 +16,9 @@ def near_the_end(game, state):
 
 BOT = Bot(
     "oware", Player, {"handcrafted": "games.oware.evaluation:make_evaluator",
-                      "learned": "games.oware.learned:make_evaluator"},
-    # alphabeta+ without quiescence is plain alpha-beta with the learned evaluation; the
+                      "learned": "games.oware.learned:make_evaluator",
+                      "nn": "games.oware.nn:make_evaluator"},
+    # alphabeta+ without quiescence is plain alpha-beta with the network evaluation; the
     # baseline "alphabeta" keeps the handcrafted one (docs/tuning/oware-constants.md#best_engine)
     best="alphabeta+",
     time=0.72,       # of the 50 ms turns: docs/tuning/oware-constants.md#time_fraction
@@ -26,7 +27,7 @@ BOT = Bot(
         "bestfirst": Tuned(C=1.23, FPU=0.465),  # arena tune: docs/tuning/oware.md
         "solver": Tuned(engine="bestfirst"),    # tuned best-first until the limit is near
         "mcts": MCTS_WITH_EVALUATION.updated(C=0.413),  # docs/tuning/oware-mcts.md
-        "alphabeta+": Tuned(evaluation="learned", quiescence=0),  # docs/tuning/oware-evaluation.md
+        "alphabeta+": Tuned(evaluation="nn", quiescence=0),  # docs/tuning/oware-nn.md
     },
     solve_when=near_the_end,
 )

@@ -1,0 +1,62 @@
+"""Weights of the breakthrough network evaluation (games/breakthrough/nn.py), written by
+`python -m learn.breakthrough --model nn --games 3000 --search-depth 2 --jobs 2 --cache results/cache --quiet`
+(3000 self-play games with the learned evaluation, 123079 positions fitted with their mirror images, 300 games for early stopping, 41 s).
+Held out, 300 games, 15205 positions; log-loss to the results, accuracy, log-loss to the search targets: network 0.5971, 66.5%, 0.6195; quantized 0.5971, 66.5%, 0.6195; players' evaluation 0.6167, 65.1%, 0.6358; handcrafted 0.6625, 58.8%, 0.6680.
+"""
+
+FEATURES = 128  # inputs
+HIDDEN = 32  # hidden units
+STEP = 2.610115032838061e-05  # logits per output unit
+DATA = (
+    'c-rk(`?Dq0Ro=V1_wIL}=Y7x2of(jakl|@e0s~HfilBsug_@+SA`(cfveZ~w(NyvS5X&SL%Y>*^(U|g4L;{!)B#JyDGDIN2K'
+    '!(SJnSo*E-nr+V_vv@<?)|WVnRB|&y~96%eXGtnw^y&V*ZS64-&zeKHRdeQSS$j@W1|5yM137t*?~+SM1n+mGNcq^j}r!5RT'
+    't*Jku?XZ)Ew${FIK~IvjGQsJx*vR3$?8fTf{Yll}er?jZze?l7MIUi7;g;cbf=e0a5}?@-vRNWI)6h6Av=g%2MjW2&<VYNL('
+    'eaGCR;yAI=S8KFrcxH8;#UG_`a|RWcW{DAXuhNW?;4gl6O$WIkbS)<0dy6)o#)`<+<H=5<d9-;5bemOmB;G=hnua9vFX4tpl'
+    'UF7N{C6PcwVlVC^#E@4x{c8~TIfk8|v2Yo$`Ljt*^nJzo-XQ29hMc<pcnxw=IwcQ~lF%|th3_FBTlL7}yI%BK4B#~9u?DaDx'
+    'dXjHVg<k8$!x4`h%ruP+aaJLQmpcMs%BTjRO@nsI8K}xklT+7}%(UiLuNhJ$NhzfORoC16h(IzHh8g#?TQjC+itMqiA2N8CW'
+    '}o=N=n&7+U|E%{Dj^lZsZ4fc?M$Q+fk<F|(5FLeX)-tFSPy;fWv==*ix@~#5lKRpz3lTOgR>AQK|&m;CuW4a9wf0udyoU_2@'
+    'hv%Inx^qtYT<Vo?_Ndm5_>*Dux!4KW=lT%Ure6ppxfT%N&2ij1X}zkKgbZSF)s{3JZy@D%tUTfOVItK4U54mYI;Wl_fQm+m&'
+    'Rb(s`zmdKP5Lkb#gxgZVdRJQEg%dL{F8*-9!AroGgTG8$$)tp#g*Mb;J-WQ(k0=~ZF-niK($2%bWjYNJnQc>&JKP?2d=SJXt'
+    '!!|uzDpSnFlHOnKcM|^<|!=l3lNe7rV<6bl$Xz9@B=DZ*9RW8ogMFrCSh|3)#)>V%fp&SN8IA)NN!<iqL(9pnOS=e5c)g`yD'
+    '1r~J$uQ$4J)(Zo}fOa)@8Eb?H>U|fPftvPZU`hcYYZ*{&Xqj<dNlrNLRk<rwA|>k&BCFv?bR`@}I<h3c=L4Iwv<8O}b!#jon'
+    'azA2yd;gbs$4Y(tp#9F;4b*FJLB`LA4EoTkkM7-YO12wNS`Zes<$oJCffpQ-DjXO7e~n|VKx29OEDPO1SM*$l0mKJ8PB&V(-'
+    'l9A*Qr-GvK>;~fn4hW*YJBy9JiPk6Gw5~;ZZOI#=|=uFx)OstO?zAM@Fdo{WLVN@AX(nGE+a@5uKgfOmuIac)l@25etJEt=E'
+    'p$(fUwL&X7q@i>*+NDr5liD&f6#-!azvbd&{-4Yz`{y^|ruOlQbx$!t$cdevvDPJcuWh|tk-jdxcKffJ1{CrY-nFVnVhsAl)'
+    'w^pHHNS!lk>-<XAn$c;H=fi;KSzxHTkX`>Mtfkf5tPDaBzQ2xS?w@a-<Xhc|lm@bH6GIEC_WPQ8|$Ve5e>h=~z@1~{p${)6T'
+    'PbRISN9X$IoL}V^Dl7YT#Rrz%CwAiluPKAIwe{cjw(U6B`dQ-4H076mZY}wvXAJvS!2f)>>gnh9qbSZiMSuN&U#ooPx-$*1v'
+    'w6`S^XnAi{b$kjORIg4MbG?0)m!P2*;_hYDViVn>-(bMSnEfZ=)-8PKkT@_{x3E5+G@sNYk3Ck3dv(O4u|BfU0W~kwho4__t'
+    'ZZ-uru_JC3$|tJpU~2$zD48lMB@~cJ1SD{N!<P=$!A~dAvn#e6YUdp=&?+Pb<6W-djH(o@PG;_B<e-dK#=)-@GSq!*4#aV=K'
+    '7k?xnT&gx>`p4KJzgd;bj&fdenX!*gH$hTD(6@`KCjKlspHA31V)n$3QNTm~Nnmplj#zlhf=e}8v0azFL2zc9Q0!AF)~KPMp'
+    'Ip70{$@ufX`yN6%u{&e=<hurSyv;Xzpg+o{06u*2qeHF0u3b<E(|F^*lPk?>RJMIk!;Z=8C)O`M$?|_4skl&vb;)Asxf=eF;'
+    'E3cgWr1RK4z2ok89yxz0yZVdLk@Gq?gYU%`s!xGm{a%0n1K`o--+aS6*538)D;MJ%U-|HJdyd{&d%^pN{-6Zj<rl|MgDMiq#'
+    '|~8BEMSt$FhWv{W1On`7ZRhTA`Pb_2TQi9_UM^`FWJ7-|5Ok8QuSy)N;O-PiC;0$4DR)k%!>`BEk*J`>PS1TW?G`>GaybaMb'
+    '?j-IaB0hDikOVrqG8~k?5)FAU*aijI;;CE`eb>KmjBO$Ro?lM`5N`KVwFnnuaTf?KD*~UnM$sEv~I8bLz<Q4Xd5&Hx#IUU-z'
+    'gK1$Wd4_f#Kx`G^t*$N29WBxfK6Lg=Q{PbB6Gf=2oISW-0-a|vdOB>+P>O79ye$Vg%G=eZBU81?P$-6qCSWXW(rsqi>x#kkR'
+    'jAr9mOFWjS|PNFK1B_;rljJoOl2O|{&DH{v`!gCNBTo^zKnXRHF(32zHL0Id{ffU1b)`WTd2n!MRYN}j0DjSJ4O0iaj+>Cjf'
+    '**rE|NL3;~o<maOF{#a^L8cq8gAva5be+SpZwH$5@P7sa2f|8Pk1`Pl#ug4DJ3cbtiwZRp41(B=8Zt64>rpjiU(;g=pma}{c'
+    'M-S4&<2c*YzY{^j5sHOqPkSrJrL_ntl|+hC57b-k1ToSFzp|ux^6LIwt-M)ab$!%hnD(=gbi*OJR4<5ZHb;dls&1grrJ<fv6'
+    '7~hT+S+4rgj9@n24=B0@y@UAE}O_=k=pXSV9REBcVDi5ujKeni|UOtEMIi;%ExwGl0V|log8xipvJPs^mCnCQ2!p(-k7CuXC'
+    '7Ywz@)lYI;U@M&Q_xg`wtqfUQ79*E>w2k*TLFcyrC7O(;yH=cW@_$3X)wjN&71q}6&Xk~1yV=QLg+lBsYO)v$6}Z0?1qZyEr'
+    '>w(-V*z&R~3BFzLSAI2z{<IN~vyNGJ`M2K6!kDD;hsBQ?xP#wu<X|+`W+!zrGI!fY2!wO`^F;G#E9NV&_p-KnvBvaJ^jiHx#'
+    'mMw@0)P_(pTJ@AgX1f%IuB`gWx|ZNrTLcv6_$xq*nn>2D^c>WKu2y*=`7sJW2AX)_U|B<Yz#9=>6vi3_iHxg#Hq;`Az$Nw7D'
+    '%Tvf!gyWRV7Al~TC&|d!xL0}shX|TVQQrq0SuXge@_v1U*n@)$PQR69ms2MMowz$cq^_-q-oP`YGbB^uNphrG(~Rh*#0K&)H'
+    '?`4Dbs7{%q8X|iri;PGk}T`a$ld-R_zt7id6mi+BUGtt0T?=fS2?BR3iP@NSDG&$7m>s-?xR>OUzQZG}NWVffyOYaBDjh<}h'
+    'T+*pVB5DOnV)0ud6)2}6RZ*@9IV%-a=5wy1Ac>^Z!+%GH>t+t;!K8b|B2j@wQ+yG~U5_@cG23M$@hQtSG7&P`ou`z$vWvPE4'
+    'oXOy}kSy|=jcoy$fdJWWwWP*NoD>>>&gT-H-xihUJxITCBerme6Ra(D6Pdg5WiliMQ8a+_IW~OG!^NlUu&SxMGM#FX&EISK{'
+    'g+I{0t!nnP>(I}GMk2j@maUk0RZgC-!o?$hn%7+aiBU}hf2$dn`1LPec>3<yXI-HyO2^?%t53kX*?cr;z1|F}vb^-)^;ax|h'
+    '}jja9m^yG+<U!_k~eAy2Dis`i*C71S=?FcW=P1Y8^}w3@Ci25X}()MYXkZ8OSc2j!D9b^=#L$mGiSH)noPwxSH%C$&TUzqF}'
+    'fDS>B77iKC+F!q731AnHnkpY-@cKUF_Eqb?JiY2;>!$-HGMaf@W<KK2&I{vG%I5dl^S=^9DQ%ek<&BpIvyao$kNyeHYIgJ1y'
+    '{=@oM~QL+J+CxEbKZHzfJUllF-3dhG*eFTGF$^Vg>P?!NGhLwRuyubVr7KiLB92P*4X{`xmpvCeZ<po^E(vyZ$8jQW+8`@8c'
+    'sC;Mr2#jl0>RvkUD+XT%Yzs4_fW48T^zxbYu!N-;;{GqV8sY=^m^_CqF^c~y1;N3p|cV9L4@%JiMeCyy<%^eHo^-Ev+oy!Nu'
+    'Za)3sq4vI~w|wnp>07%m`0A&x%ZK50e|7u)U;m|B&iu1~?C<~5AN=IX>Q`_2+>dU({e3_Hkza3py!oA9Z-0$%zAZoT6nOjjl'
+    'TVGG0idk^_TN}uwhvC&J7MgE-IDziHU!v2ADonn;;)IN@m(+pt#D33z9Bv^@gGe51LOEW0Ut1SY8-D#E=1AOF+L~m0#U@F0N'
+    ';s|%lH+}7v=Z>0H?%fD(I8wm*k*`|Hk-05nV9O(4;;#<iF_u#0xONVYB#7iO)#~rsFHv7sV`={h!1wz~=g3>U=SlgN^=A{1b'
+    ')x1{?H2ss5+*0Vvkg$!;j(KUE)_>Q6p4ukUGm3WrWwZ{lA$f8d?Y-=u!0_~D)67gO<-<v@sy_BV@v+DoxH|4hq4DgWafPvKL'
+    'jf=&46WYxlPVV2rxEC=Oc0Y&zkbYcm=F{_J0Wr#9JCDs9xgGIrAP@t7^e~<GHHr0n>jOttQf%5rp$&1VY1O!F)-BkY+^0B^n'
+    'C;6uOa9R%ENngCP{=58|G-|Q*#`pQSCnnVNHi&%Ess+j{6j?#PV6@PV8}&tD^iNtTx3WRM@XSX0yg1&9`k*-Rr`Qk_{V6XPr'
+    'TEM7O=fTjpJF=~<)S!TL4k$~j8Jae$*?WNU#7QdZV{8^WXgVFwJMIcg0}@SDzjx-Uc!GOpN!jbegK&Ee{=aJ=TGSu&MU+R%B'
+    'xX%1b||ni{kQGV1Sbo;S}dj@GT9FvVUSjd<9TS=ZmTQfPx=|Wl5BAI~9IntUuXXi#;?MnWcI<Wqv@>|B`=V0{@ggC~owd=uh'
+    '^dG4Gb}1Er*HqCd&x=I2ky>{Rhj=U)_)R^l5`s3)*-C{L<_kNqyr{qd{7m<)=}O<En4>Q5Bucf8h@q@uhymv)xo%@Xl|4Ima'
+    'blnw6$W4|~Y?-WJQ-Ws1J@|&vslYa8jo(4+0YJn?G{)SWdfwDj4;xGGLicb_GF79ll>IQF}SH$Z7_khCB^4nl01QH;5^9B}g'
+    ';+Ew9a)OgLA49|c1A(Vx82'
+)

@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: all setup build test test-all test-ray bench bench-load table table-best table-quick clean
+.PHONY: all setup build test test-all test-ray bench bench-load table table-best table-learned table-quick clean
 
 all: build
 	$(PY) -m arena smoke
@@ -52,6 +52,12 @@ table: build
 # docs/best/.
 table-best: build
 	$(PY) -m arena table $(TABLE_GAMES) --engines best,alphabeta --out docs/best
+
+# The seeds' condition: best-first against alpha-beta with the same learned evaluation
+# (the networks in Oware and Breakthrough, the N-tuples in Onitama and Othello), in
+# docs/learned/.
+table-learned: build
+	$(PY) -m arena table $(TABLE_GAMES) --engines bestfirst,alphabeta --eval nn,ntuple --out docs/learned
 
 # The same in a few minutes: best-first against alpha-beta, 4 games per game, into results/.
 table-quick: build

@@ -40,14 +40,21 @@ from arena.tune import machine_line
 CLAIM = 0.70  # the seeds' claim: best-first minimax scores at least this against alpha-beta
 
 
-def bundle_engines(bundle):
-    """The engines a bundle offers, read from its --help."""
+def bundle_choices(bundle):
+    """(engines, evaluations) a bundle offers, read from its --help."""
     try:
         done = subprocess.run([sys.executable, str(bundle), "--help"], capture_output=True, text=True, timeout=30)
     except (OSError, subprocess.TimeoutExpired):
-        return []
-    found = re.search(r"--engine \{([^}]*)\}", done.stdout)
-    return found.group(1).split(",") if found else []
+        return [], []
+    def offered(option):
+        found = re.search(option + r" \{([^}]*)\}", done.stdout)
+        return found.group(1).split(",") if found else []
+    return offered("--engine"), offered("--eval")
+
+
+def chosen_evaluation(wanted, offered):
+    """The first of the evaluations ``wanted`` that a bundle offers, or None."""
+    return next((name for name in wanted if name in offered), None)
 
 
 def claim_verdict(low, high):
@@ -78,10 +85,11 @@ def time_discipline(records, referee, name):
     return sum(shares) / len(shares), max(shares), max(firsts)
 
 
-def game_section(game, records, order, referee, sprt_args):
+def game_section(game, records, order, referee, sprt_args, evaluation=()):
     summary = summarize(records, order)
+    both = f" Evaluation of every bot: `{evaluation[0]}`." if evaluation else ""
     lines = [f"## {game}", "",
-             f"Clock: {referee.first_turn_ms} ms first turn, {referee.turn_ms} ms a turn.", "",
+             f"Clock: {referee.first_turn_ms} ms first turn, {referee.turn_ms} ms a turn.{both}", "",
              "| pairing | games | +W =D -L | score (95%) | Elo (95%) | model | vs 70% |",
              "|---|---:|---:|---:|---:|---|---|"]
     for pair in summary.pairs_of(game):
@@ -165,7 +173,7 @@ def play_games(options, backend):
     sections, summaries = [], []
     for game, referee, bundle, _ in games_with_bundles(games, options.dist, options.scale,
                                                        hint=": run make build", full=True):
-        offered = bundle_engines(bundle)
+        offered, evaluations = bundle_choices(bundle)
         engines = options.engines.split(",") if options.engines else offered
         missing = [engine for engine in engines if engine not in offered]
         if missing:
@@ -174,10 +182,18 @@ def play_games(options, backend):
         if len(engines) < 2:
             print(f"{game}: skipped ({bundle} offers {len(engines)} engine(s))")
             continue
-        bots = parse_bots([f"{e}={bundle} --engine {e}" for e in engines], referee)
+        evaluation = ""
+        if options.eval:
+            chosen = chosen_evaluation(options.eval.split(","), evaluations)
+            if chosen is None:
+                print(f"{game}: skipped ({bundle} offers no evaluation {options.eval}; "
+                      f"it offers {', '.join(evaluations) or 'none'})")
+                continue
+            evaluation = f" --eval {chosen}"
+        bots = parse_bots([f"{e}={bundle} --engine {e}{evaluation}" for e in engines], referee)
         results = results_dir / f"table-{game}.jsonl"
         results_dir.mkdir(parents=True, exist_ok=True)
-        print(f"{game}: {', '.join(engines)}; {options.games} games per pair, results in {results}",
+        print(f"{game}: {', '.join(engines)}{evaluation}; {options.games} games per pair, results in {results}",
               file=sys.stderr)
         try:
             for a, b in pairings(bots, options.first_only):
@@ -189,7 +205,7 @@ def play_games(options, backend):
             return 130, summaries, sprt_args
         names = [bot.name for bot in bots]
         records = [r for r in read_results(results) if set(r["bots"]) <= set(names)]
-        lines, summary = game_section(game, records, names, referee, sprt_args)
+        lines, summary = game_section(game, records, names, referee, sprt_args, evaluation.split()[1:])
         print("\n".join(lines) + "\n")
         sections.append(lines)
         summaries.append((game, summary))
@@ -212,12 +228,15 @@ def write_docs(out, sections, summaries, options):
             f"Machine: {machine_line()}; written {time.strftime('%Y-%m-%d %H:%M')}.", "",
             "Each bot is the game's bundle with `--engine NAME` and the bundle's tuned defaults",
             "for that engine: its parameters and its evaluation (the handcrafted one unless the",
-            "bundle's `tuned` names another for the engine; see the README).",
-            "Seats swapped in pairs, openings varied (arena defaults).",
-            "Scores are the first bot's, with 95% intervals; \"vs 70%\" says whether the",
-            "interval lies above (holds) or below (fails) the seeds' 70% claim. The intervals",
-            "and the SPRT treat each seat-swapped pair of games as one outcome (the pentanomial",
-            "model; \"model\" says over how many pairs), or each game apart where they are not paired."]
+            "bundle's `tuned` names another for the engine; see the README)."]
+    if options.eval:
+        head += [f"Here every bot of a game uses the same evaluation: the first of `{options.eval}`",
+                 "that the game's bundle offers (`--eval`), named under each game's clock."]
+    head += ["Seats swapped in pairs, openings varied (arena defaults).",
+             "Scores are the first bot's, with 95% intervals; \"vs 70%\" says whether the",
+             "interval lies above (holds) or below (fails) the seeds' 70% claim. The intervals",
+             "and the SPRT treat each seat-swapped pair of games as one outcome (the pentanomial",
+             "model; \"model\" says over how many pairs), or each game apart where they are not paired."]
     if options.sprt:
         head += [f"A pairing stops after {options.games} games, or earlier once the SPRT of its first bot",
                  f"between {options.sprt[0]:+g} Elo (H0) and {options.sprt[1]:+g} Elo (H1) decides",
@@ -238,6 +257,10 @@ def add_parser(commands, positive_int, positive_float):
     p.add_argument("games_list", nargs="*", metavar="GAME", help="games (default: all with a bundle)")
     p.add_argument("-n", "--games", type=positive_int, default=40, help="games per pair at most (default: 40)")
     p.add_argument("--engines", help="comma-separated engines (default: those the bundle offers)")
+    p.add_argument("--eval", metavar="NAMES",
+                   help="comma-separated evaluations: every bot of a game uses the first of these that "
+                        "the game's bundle offers (e.g. nn,ntuple: the learned ones); default: each "
+                        "engine's tuned one")
     p.add_argument("--first-only", action="store_true",
                    help="only the first engine against each other one, not every pair")
     p.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"),

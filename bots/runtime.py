@@ -107,7 +107,7 @@ def parse_options(bot, argv=None):
                         help=f"search engine (default: {BEST}, this bot's strongest measured engine: {bot.best})")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="engine parameter, e.g. --set C=1.2 (repeatable)")
-    parser.add_argument("--eval", metavar="NAME", choices=list(bot.evaluations),
+    parser.add_argument("--eval", choices=list(bot.evaluations),
                         help="evaluation (default: the engine's measured best)")
     parser.add_argument("--weight", action="append", default=[], metavar="NAME=VALUE",
                         help="evaluation weight, e.g. --weight mobility=0.5 (repeatable)")

@@ -401,6 +401,26 @@ def test_table_plays_a_round_robin_of_engines_and_writes_the_docs(tmp_path):
     assert len(read_results(out / "results" / "table-othello.jsonl")) == 6
 
 
+
+def test_table_gives_every_engine_the_first_evaluation_the_bundle_offers(tmp_path):
+    help_text = ('import sys\nif "--help" in sys.argv:\n'
+                 '    print("usage: [--engine {a,b}] [--eval {handcrafted,nn}]")\n    sys.exit(0)\n')
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "othello.py").write_text(help_text + (ZOO / "first.py").read_text())
+    (tmp_path / "full" / "zoolib.py").write_bytes((ZOO / "zoolib.py").read_bytes())
+    out = tmp_path / "docs"
+    refused = run_cli("table", "othello", "--dist", str(tmp_path), "--eval", "ntuple", "-q", "--out", str(out))
+    assert refused.returncode == 1
+    assert "offers no evaluation ntuple; it offers handcrafted, nn" in refused.stdout
+    done = run_cli("table", "othello", "--dist", str(tmp_path), "--eval", "ntuple,nn", "-n", "2", "-q",
+                   "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    records = read_results(out / "results" / "table-othello.jsonl")
+    assert len(records) == 2
+    assert all(command.endswith(f"--engine {name} --eval nn")
+               for record in records for name, command in zip(record["bots"], record["commands"]))
+    assert "Evaluation of every bot: `nn`." in (out / "table.md").read_text()
+
 # An Oware bot that plays its first legal house (feeding the opponent when it must).
 FIRST_HOUSE = """\
 import sys

@@ -47,19 +47,21 @@ def test_two_bundles_play_a_short_tournament(bundles, tmp_path):
 
 
 def test_the_table_in_its_small_setting_end_to_end(tmp_path):
-    # `make table-quick` with fewer games and one game: the real bundle, the real clock.
+    # `make table-quick` with fewer games and one game: the real bundle, the real clock,
+    # both engines with the learned evaluation as `make table-learned` plays them.
     dist = tmp_path / "dist"
     done = subprocess.run([sys.executable, str(ROOT / "build" / "bundle.py"), str(ROOT / "bots" / "onitama.py"),
                            "--out", str(dist)], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     out = tmp_path / "docs"
     done = subprocess.run([sys.executable, "-m", "arena", "table", "onitama", "--dist", str(dist), "-n", "2",
-                           "--engines", "bestfirst,alphabeta", "--out", str(out), "-q"],
+                           "--engines", "bestfirst,alphabeta", "--eval", "nn,ntuple", "--out", str(out), "-q"],
                           capture_output=True, text=True, cwd=ROOT, timeout=240)
     assert done.returncode == 0, done.stderr
     records = read_results(out / "results" / "table-onitama.jsonl")
     assert len(records) == 2 and {tuple(r["bots"]) for r in records} == {("bestfirst", "alphabeta"),
                                                                          ("alphabeta", "bestfirst")}
+    assert all(command.endswith("--eval ntuple") for r in records for command in r["commands"])
     text = (out / "table.md").read_text()
     assert "| bestfirst vs alphabeta | 2 |" in text and "## onitama" in text
     assert (out / "table.png").stat().st_size > 1000

@@ -8,6 +8,8 @@ classes, driven through a host process; ``reversi-N`` is the game on an N x N bo
 
 import importlib
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 from arena.errors import UserError
@@ -120,3 +122,16 @@ def games_with_bundles(names, dist=None, scale=1.0, scales=None, hint="", full=F
             print(f"{name}: skipped ({error})")
             continue
         yield name, referee, bundle, game_scale
+
+
+def bundle_choices(bundle):
+    """(engines, evaluations) a bundle offers, read from its --help."""
+    try:
+        done = subprocess.run([sys.executable, str(bundle), "--help"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return [], []
+
+    def offered(option):
+        found = re.search(option + r" \{([^}]*)\}", done.stdout)
+        return found.group(1).split(",") if found else []
+    return offered("--engine"), offered("--eval")

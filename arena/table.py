@@ -20,9 +20,7 @@ the Markdown on stdout (arena/README.md).
 """
 
 import json
-import re
 import shlex
-import subprocess
 import sys
 import time
 from contextlib import redirect_stdout
@@ -30,7 +28,7 @@ from pathlib import Path
 
 from arena.backends import add_backend_options, open_backend
 from arena.errors import Interrupted, UserError
-from arena.games import game_names, games_with_bundles
+from arena.games import bundle_choices, game_names, games_with_bundles
 from arena.report import summarize, summary_json
 from arena.results import read_results
 from arena.stats import PENTANOMIAL, SPRT_MIN_GAMES, format_elo
@@ -38,18 +36,6 @@ from arena.tournament import parse_bots, run_tournament
 from arena.tune import machine_line
 
 CLAIM = 0.70  # the seeds' claim: best-first minimax scores at least this against alpha-beta
-
-
-def bundle_choices(bundle):
-    """(engines, evaluations) a bundle offers, read from its --help."""
-    try:
-        done = subprocess.run([sys.executable, str(bundle), "--help"], capture_output=True, text=True, timeout=30)
-    except (OSError, subprocess.TimeoutExpired):
-        return [], []
-    def offered(option):
-        found = re.search(option + r" \{([^}]*)\}", done.stdout)
-        return found.group(1).split(",") if found else []
-    return offered("--engine"), offered("--eval")
 
 
 def chosen_evaluation(wanted, offered):

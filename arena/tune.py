@@ -45,7 +45,7 @@ from pathlib import Path
 
 from arena.backends import add_backend_options, open_backend
 from arena.errors import Interrupted, UserError
-from arena.games import SUSTECH, bundle_path, load_referee
+from arena.games import SUSTECH, bundle_choices, bundle_path, load_referee
 from arena.tournament import parse_bots, run_tournament
 
 # name: (low, high, log scale)
@@ -142,19 +142,29 @@ def inside(params, space):
     return set(params) == set(space) and all(low <= params[k] <= high for k, (low, high, _) in space.items())
 
 
-def candidate_spec(bundle, engine, params):
+def candidate_spec(bundle, engine, params, evaluation=None):
     """``NAME=COMMAND`` of a trial's bot, e.g. ``bestfirst_C0.8_FPU0.3=dist/x.py --engine ...``;
-    a parameter ``weight.NAME`` is the evaluation weight NAME (``--weight``)."""
-    name = engine + "".join(f"_{k}{v:g}" for k, v in params.items())
-    options = "".join(f" --weight {k[len(WEIGHT):]}={v!r}" if k.startswith(WEIGHT) else f" --set {k}={v!r}"
-                      for k, v in params.items())
+    a parameter ``weight.NAME`` is the evaluation weight NAME (``--weight``); an
+    ``evaluation`` other than the engine's tuned one is named in both (``--eval``)."""
+    name = engine + (f"-{evaluation}" if evaluation else "") + "".join(f"_{k}{v:g}" for k, v in params.items())
+    options = f" --eval {evaluation}" if evaluation else ""
+    options += "".join(f" --weight {k[len(WEIGHT):]}={v!r}" if k.startswith(WEIGHT) else f" --set {k}={v!r}"
+                       for k, v in params.items())
     return f"{name}={bundle} --engine {engine}{options}"
 
 
-def tuned_entry(params):
+def check_evaluation(bundle, evaluation):
+    """UserError, before any game, unless the bundle offers the evaluation."""
+    offered = bundle_choices(bundle)[1]
+    if evaluation not in offered:
+        raise UserError(f"--eval {evaluation}: {bundle} offers {', '.join(offered) or 'no choice of evaluation'}")
+
+
+def tuned_entry(params, evaluation=None):
     """``params`` as the bot's ``tuned`` entry, e.g. ``Tuned(weights={'material': 1.5}, C=0.8)``."""
     weights = {k[len(WEIGHT):]: v for k, v in params.items() if k.startswith(WEIGHT)}
-    parts = [f"weights={weights!r}"] if weights else []
+    parts = [f"evaluation={evaluation!r}"] if evaluation else []
+    parts += [f"weights={weights!r}"] if weights else []
     parts += [f"{k}={v!r}" for k, v in params.items() if not k.startswith(WEIGHT)]
     return f"Tuned({', '.join(parts)})"
 
@@ -208,7 +218,8 @@ def _cpu_name():
 
 
 def run_study(game, engine, space, trials, games, opponent, results_dir, record, seed=1,
-              scale=1.0, jobs=None, progress=True, command="", dist=None, confirm=0, backend=None):
+              scale=1.0, jobs=None, progress=True, command="", dist=None, confirm=0, backend=None,
+              evaluation=None):
     try:
         import optuna
     except ImportError:
@@ -218,6 +229,8 @@ def run_study(game, engine, space, trials, games, opponent, results_dir, record,
         raise UserError(f"no bundle {bundle} (run make build)")
     referee = load_referee(game, scale)
     check_space(engine, space, game)
+    if evaluation:
+        check_evaluation(bundle, evaluation)
     results_dir = Path(results_dir)
     results_dir.mkdir(parents=True, exist_ok=True)
     games_file = results_dir / f"tune-{game}.jsonl"
@@ -252,7 +265,7 @@ def run_study(game, engine, space, trials, games, opponent, results_dir, record,
 
     def play(params, count, match_seed):
         """(score, games lost by a fault) of the engine with ``params`` against the opponent."""
-        bots = parse_bots([candidate_spec(bundle, engine, params), opponent_spec], referee)
+        bots = parse_bots([candidate_spec(bundle, engine, params, evaluation), opponent_spec], referee)
         summary = run_tournament(game, bots, count, results=games_file, seed=match_seed, jobs=jobs,
                                  scale=scale, progress=progress, backend=backend)
         pair = summary.pairs_of(game)[0]
@@ -290,7 +303,7 @@ def run_study(game, engine, space, trials, games, opponent, results_dir, record,
         confirmation = {"games": confirm, "seed": seed + 1, "best": best, "best_score": best_score,
                         "best_faults": best_faults, "baseline": baseline, "baseline_score": baseline_score}
     write_record(record, game, engine, opponent, games, finished, command, best_entry, baseline,
-                 confirmation)
+                 confirmation, evaluation)
     return finished, confirmation
 
 
@@ -303,7 +316,8 @@ def chosen_params(best, baseline, confirmation):
     return best
 
 
-def write_record(path, game, engine, opponent, games, finished, command, best, baseline, confirmation):
+def write_record(path, game, engine, opponent, games, finished, command, best, baseline, confirmation,
+                 evaluation=None):
     ranked = sorted(finished, key=lambda e: -e["score"])
     chosen = chosen_params(best["params"], baseline, confirmation)
     half = 1.96 * math.sqrt(0.25 / games)  # a trial's 95% half-width at most (no draws)
@@ -314,7 +328,8 @@ def write_record(path, game, engine, opponent, games, finished, command, best, b
         "",
         f"Machine: {machine_line()}; finished {time.strftime('%Y-%m-%d %H:%M')}.",
         "",
-        f"Each trial: {games} games of the candidate against `{opponent}` at the arena's",
+        f"Each trial: {games} games of the candidate"
+        + (f" (evaluation `{evaluation}`)" if evaluation else "") + f" against `{opponent}` at the arena's",
         "clock, seats swapped in pairs, the same openings for every trial. A trial's score",
         f"is uncertain by up to +-{100 * half:.0f} points (95%), and the best of many noisy",
         "trials is an optimistic estimate: the confirmation below replays the best values",
@@ -330,7 +345,7 @@ def write_record(path, game, engine, opponent, games, finished, command, best, b
                   + (f"; the best trial lost {confirmation['best_faults']} game(s) by a fault"
                      if confirmation.get("best_faults") else "") + ".", ""]
     verdict = "the defaults stay" if chosen == baseline else "adopted"
-    lines += [f"Chosen ({verdict}): `{engine!r}: {tuned_entry(chosen)}`", "",
+    lines += [f"Chosen ({verdict}): `{engine!r}: {tuned_entry(chosen, evaluation)}`", "",
               "| trial | " + " | ".join(best["params"]) + " | score | faults |",
               "|---:|" + "---:|" * len(best["params"]) + "---:|---:|"]
     for entry in ranked:
@@ -358,7 +373,7 @@ def cmd_tune(options):
             run_study(options.game, options.engine, space, options.trials, options.games, options.against,
                       options.results_dir, record, seed=options.seed, scale=options.scale,
                       progress=not options.quiet, command=command, dist=options.dist,
-                      confirm=options.confirm, backend=backend)
+                      confirm=options.confirm, backend=backend, evaluation=options.eval)
     except Interrupted:
         print("interrupted: run the same command to resume", file=sys.stderr)
         return 130
@@ -374,6 +389,9 @@ def add_parser(commands, positive_int, positive_float):
                         + "; ".join(f"{e}: " + ", ".join(f"{k}={lo:g}:{hi:g}" + (":log" if log else "")
                                                         for k, (lo, hi, log) in s.items())
                                     for e, s in SPACES.items()) + ")")
+    p.add_argument("--eval", metavar="NAME",
+                   help="the tuned engine's evaluation (default: the one tuned for it in the bot); "
+                        "give the opponent's in --against")
     p.add_argument("--against", default="--engine alphabeta", metavar="OPTIONS",
                    help="the opponent: the same bundle with these options (default: '--engine alphabeta')")
     p.add_argument("-t", "--trials", type=positive_int, default=12, help="trials in all (default: 12)")

@@ -506,6 +506,20 @@ def test_tuning_evaluation_weights():
     spec = candidate_spec("dist/onitama.py", "alphabeta+", {"weight.material": 1.5, "quiescence": 2})
     assert spec.endswith("--engine alphabeta+ --weight material=1.5 --set quiescence=2")
     assert tuned_entry({"weight.material": 1.5, "quiescence": 2}) == "Tuned(weights={'material': 1.5}, quiescence=2)"
+    spec = candidate_spec("dist/onitama.py", "bestfirst", {"C": 0.8}, evaluation="ntuple")
+    assert spec == "bestfirst-ntuple_C0.8=dist/onitama.py --engine bestfirst --eval ntuple --set C=0.8"
+    assert tuned_entry({"C": 0.8}, "ntuple") == "Tuned(evaluation='ntuple', C=0.8)"
+
+
+def test_tuning_refuses_an_evaluation_the_bundle_lacks_before_any_game(tmp_path):
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "oware.py").write_text(
+        'import sys\nif "--help" in sys.argv:\n    print("usage: [--eval {handcrafted,nn}]")\n    sys.exit(0)\n'
+        + FIRST_HOUSE)
+    refused = run_cli("tune", "oware", "--dist", str(tmp_path), "--eval", "ntuple", "-q",
+                      "--results-dir", str(tmp_path / "r"))
+    assert refused.returncode != 0 and "--eval ntuple:" in refused.stderr and "handcrafted, nn" in refused.stderr
+    assert "Traceback" not in refused.stderr and not (tmp_path / "r" / "tune-oware.jsonl").exists()
 
 
 def test_tuning_rejects_what_no_bot_takes_before_any_game():

@@ -71,9 +71,9 @@ def time_discipline(records, referee, name):
     return sum(shares) / len(shares), max(shares), max(firsts)
 
 
-def game_section(game, records, order, referee, sprt_args, evaluation=()):
+def game_section(game, records, order, referee, sprt_args, evaluation=None):
     summary = summarize(records, order)
-    both = f" Evaluation of every bot: `{evaluation[0]}`." if evaluation else ""
+    both = f" Evaluation of every bot: `{evaluation}`." if evaluation else ""
     lines = [f"## {game}", "",
              f"Clock: {referee.first_turn_ms} ms first turn, {referee.turn_ms} ms a turn.{both}", "",
              "| pairing | games | +W =D -L | score (95%) | Elo (95%) | model | vs 70% |",
@@ -168,18 +168,16 @@ def play_games(options, backend):
         if len(engines) < 2:
             print(f"{game}: skipped ({bundle} offers {len(engines)} engine(s))")
             continue
-        evaluation = ""
-        if options.eval:
-            chosen = chosen_evaluation(options.eval.split(","), evaluations)
-            if chosen is None:
-                print(f"{game}: skipped ({bundle} offers no evaluation {options.eval}; "
-                      f"it offers {', '.join(evaluations) or 'none'})")
-                continue
-            evaluation = f" --eval {chosen}"
-        bots = parse_bots([f"{e}={bundle} --engine {e}{evaluation}" for e in engines], referee)
+        evaluation = chosen_evaluation(options.eval.split(","), evaluations) if options.eval else None
+        if options.eval and evaluation is None:
+            print(f"{game}: skipped ({bundle} offers no evaluation {options.eval}; "
+                  f"it offers {', '.join(evaluations) or 'none'})")
+            continue
+        same = f" --eval {evaluation}" if evaluation else ""
+        bots = parse_bots([f"{e}={bundle} --engine {e}{same}" for e in engines], referee)
         results = results_dir / f"table-{game}.jsonl"
         results_dir.mkdir(parents=True, exist_ok=True)
-        print(f"{game}: {', '.join(engines)}{evaluation}; {options.games} games per pair, results in {results}",
+        print(f"{game}: {', '.join(engines)}{same}; {options.games} games per pair, results in {results}",
               file=sys.stderr)
         try:
             for a, b in pairings(bots, options.first_only):
@@ -191,7 +189,7 @@ def play_games(options, backend):
             return 130, summaries, sprt_args
         names = [bot.name for bot in bots]
         records = [r for r in read_results(results) if set(r["bots"]) <= set(names)]
-        lines, summary = game_section(game, records, names, referee, sprt_args, evaluation.split()[1:])
+        lines, summary = game_section(game, records, names, referee, sprt_args, evaluation)
         print("\n".join(lines) + "\n")
         sections.append(lines)
         summaries.append((game, summary))

@@ -8,11 +8,12 @@ openings (the same tournament seed), so trials differ by their parameters, not b
 luck with openings.
 
 Evaluation weights too: a parameter named ``weight.NAME`` (``--param
-weight.material=0.5:2``) is passed as ``--weight NAME=VALUE``, and its default is the
-weight in the game's ``evaluation.WEIGHTS``; the record's ``Chosen`` line puts it among
+weight.material=0.5:2``) is passed as ``--weight NAME=VALUE``, and its current value is
+the bot's tuned weight, else the one in the game's ``evaluation.WEIGHTS``; the record's ``Chosen`` line puts it among
 the ``weights`` of the engine's ``Tuned``, which the bots use with that engine only.
 
-The first trial is the engine's own values, the point to beat. Two files make a study
+The first trial is the values the bot plays the engine with now (its ``tuned`` entry in
+bots/GAME.py, else the engine's own), the point to beat. Two files make a study
 resumable, both in ``--results-dir``:
 
 - ``tune-GAME.jsonl``: every game played, as in any tournament (resumes a cut trial);
@@ -70,15 +71,30 @@ def engine_parameters(engine):
 
 
 def engine_defaults(engine, space, game=None):
-    """The engine's own values of the parameters in ``space`` (those it has), and the
-    evaluation's default weights for the ``weight.NAME`` ones."""
+    """The values the game's bot plays the engine with now, for the parameters in
+    ``space``: its tuned ones (bots/GAME.py), else the engine's own; for the
+    ``weight.NAME`` ones, its tuned weights, else the evaluation's defaults."""
     parameters = engine_parameters(engine)
-    defaults = {name: parameters[name][1] for name in space
-                if name in parameters and isinstance(parameters[name][1], (int, float))}
+    tuned = bot_tuned(game, engine)
+    own = {name: default for name, (_, default) in parameters.items()}
+    own.update(tuned.params if tuned else {})
+    defaults = {name: own[name] for name in space if name in own and isinstance(own[name], (int, float))}
     weights = evaluation_weights(game) if game is not None else {}
+    weights.update(tuned.weights if tuned else {})
     defaults.update({name: weights[name[len(WEIGHT):]] for name in space
                      if name.startswith(WEIGHT) and name[len(WEIGHT):] in weights})
     return defaults
+
+
+def bot_tuned(game, engine):
+    """The game's bot's tuned values for the engine (a ``Tuned``), or None where the
+    game has no such bot."""
+    try:
+        module = importlib.import_module(f"bots.{game}")
+    except ImportError:
+        return None
+    bot = getattr(module, "BOT", None)
+    return bot.tuned_for(engine) if bot is not None else None
 
 
 def check_space(engine, space, game):
@@ -296,7 +312,7 @@ def run_study(game, engine, space, trials, games, opponent, results_dir, record,
     confirmation = None
     if confirm and best != baseline:
         # new openings (the next seed), so the best trial's luck with the old ones is gone
-        print(f"{game}: confirming {best} against the defaults {baseline}, {confirm} games each",
+        print(f"{game}: confirming {best} against the current values {baseline}, {confirm} games each",
               file=sys.stderr)
         best_score, best_faults = play(best, confirm, seed + 1)
         baseline_score, _ = play(baseline, confirm, seed + 1)
@@ -309,7 +325,7 @@ def run_study(game, engine, space, trials, games, opponent, results_dir, record,
 
 def chosen_params(best, baseline, confirmation):
     """What the bot should use: the best trial's values, unless a confirmation match
-    found them no better than the defaults on new openings, or lost a game by a fault."""
+    found them no better than the current values on new openings, or lost a game by a fault."""
     if confirmation and (confirmation["best_score"] <= confirmation["baseline_score"]
                          or confirmation.get("best_faults")):
         return baseline
@@ -333,18 +349,18 @@ def write_record(path, game, engine, opponent, games, finished, command, best, b
         "clock, seats swapped in pairs, the same openings for every trial. A trial's score",
         f"is uncertain by up to +-{100 * half:.0f} points (95%), and the best of many noisy",
         "trials is an optimistic estimate: the confirmation below replays the best values",
-        "and the engine's defaults on new openings.",
+        "and the bot's current values on new openings.",
         "",
-        f"Best trial: {best['params']} ({100 * best['score']:.1f}%); the engine's defaults: {baseline}.",
+        f"Best trial: {best['params']} ({100 * best['score']:.1f}%); the bot's current values: {baseline}.",
         "",
     ]
     if confirmation:
         lines += [f"Confirmation, {confirmation['games']} games each on new openings (seed "
                   f"{confirmation['seed']}): best trial {100 * confirmation['best_score']:.1f}%, "
-                  f"defaults {100 * confirmation['baseline_score']:.1f}%"
+                  f"current values {100 * confirmation['baseline_score']:.1f}%"
                   + (f"; the best trial lost {confirmation['best_faults']} game(s) by a fault"
                      if confirmation.get("best_faults") else "") + ".", ""]
-    verdict = "the defaults stay" if chosen == baseline else "adopted"
+    verdict = "the current values stay" if chosen == baseline else "adopted"
     lines += [f"Chosen ({verdict}): `{engine!r}: {tuned_entry(chosen, evaluation)}`", "",
               "| trial | " + " | ".join(best["params"]) + " | score | faults |",
               "|---:|" + "---:|" * len(best["params"]) + "---:|---:|"]
@@ -397,8 +413,8 @@ def add_parser(commands, positive_int, positive_float):
     p.add_argument("-t", "--trials", type=positive_int, default=12, help="trials in all (default: 12)")
     p.add_argument("-n", "--games", type=positive_int, default=16, help="games a trial (default: 16)")
     p.add_argument("--confirm", type=int, default=0, metavar="GAMES",
-                   help="then play the best values and the defaults this many games each on new "
-                        "openings, and keep the defaults unless the best values score more (default: 0)")
+                   help="then play the best values and the current ones this many games each on new "
+                        "openings, and keep the current ones unless the best values score more (default: 0)")
     p.add_argument("--seed", type=int, default=1, help="openings and sampler seed (default: 1)")
     p.add_argument("--results-dir", default="results", help="games and trials logs (default: results/)")
     p.add_argument("--record", metavar="FILE",

@@ -506,6 +506,11 @@ def test_tuning_evaluation_weights():
     spec = candidate_spec("dist/onitama.py", "alphabeta+", {"weight.material": 1.5, "quiescence": 2})
     assert spec.endswith("--engine alphabeta+ --weight material=1.5 --set quiescence=2")
     assert tuned_entry({"weight.material": 1.5, "quiescence": 2}) == "Tuned(weights={'material': 1.5}, quiescence=2)"
+    # the point to beat is what the bot plays now: its tuned values, not the engine's own
+    from bots.breakthrough import BOT
+    tuned = BOT.tuned_for("bestfirst").params
+    assert engine_defaults("bestfirst", {"C": (0.1, 4, True), "FPU": (0, 1.5, False)}, "breakthrough") == {
+        "C": tuned["C"], "FPU": tuned["FPU"]} != {"C": 1.5, "FPU": 0.5}
     spec = candidate_spec("dist/onitama.py", "bestfirst", {"C": 0.8}, evaluation="ntuple")
     assert spec == "bestfirst-ntuple_C0.8=dist/onitama.py --engine bestfirst --eval ntuple --set C=0.8"
     assert tuned_entry({"C": 0.8}, "ntuple") == "Tuned(evaluation='ntuple', C=0.8)"

@@ -61,8 +61,17 @@ class AI:
             self._think(chessboard, started)
         except Exception as error:  # the judge counts an exception as a loss
             print(f"AI: search failed ({type(error).__name__}: {error})", file=sys.stderr)
+        self._release()
         self.clock_left -= time.perf_counter() - started + MOVE_OVERHEAD
         return self.candidate_list
+
+    def _release(self):
+        """Frees the trees and table entries the searches dropped (engines/base.py keeps
+        them for a bot to free after its answer): here nothing else would, and the judge's
+        100 MB hold the whole process."""
+        for engine in (self.engine, self.solver):
+            if engine is not None:
+                engine.release()
 
     def state_of(self, chessboard):
         n = self.chessboard_size

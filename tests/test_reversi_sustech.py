@@ -88,6 +88,20 @@ def test_candidate_list_ends_legally_while_it_thinks(ai_module):
     assert set(seen) <= legal
 
 
+def test_go_frees_what_its_searches_dropped(ai_module):
+    """The engines keep dropped trees for their bot to free after the answer; left
+    there over a game, they took the bundle past the judge's 100 MB on 10x10."""
+    game = Othello(8, misere=True)
+    ai = ai_module.AI(8, -1, 0.05)
+    rng = random.Random(5)
+    state = game.initial_state()
+    for _ in range(12):
+        if game.to_move(state) == 0 and game.legal_moves(state) != [PASS]:
+            ai.go(board_of(game, state))
+            assert ai.engine.root is not None and ai.engine.retired == []
+        state = game.play(state, rng.choice(game.legal_moves(state)))
+
+
 def test_go_never_raises(ai_module):
     ai = ai_module.AI(8, 1, 0.05)
     assert ai.go("not a board") == []

@@ -411,8 +411,9 @@ def test_noisy_moves_are_the_captures_and_the_goal_steps():
     assert seen > 500
 
 
-def test_quiet_loses_exactly_when_every_quiet_move_lets_the_opponent_win_at_once():
-    game = Breakthrough()
+# A limit that ends some random games just before the opponent's winning step.
+@pytest.mark.parametrize("game", [Breakthrough(), LimitedBreakthrough(max_plies=70)], ids=["plain", "limited"])
+def test_quiet_loses_exactly_when_every_quiet_move_lets_the_opponent_win_at_once(game):
     threatened = 0
     for state in random_game_states(game, 4, 200):
         moves = game.legal_moves(state)
@@ -422,7 +423,7 @@ def test_quiet_loses_exactly_when_every_quiet_move_lets_the_opponent_win_at_once
             continue
 
         def opponent_wins_at_once(child):
-            return any(game.outcome(game.play(child, reply)) is not None
+            return any(game.outcome(game.play(child, reply)) == -1  # not the limit's draw
                        for reply in game.legal_moves(child))
         expected = all(opponent_wins_at_once(game.play(state, m)) for m in quiet)
         assert game.quiet_loses(state) == expected, game.render(state)

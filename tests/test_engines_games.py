@@ -448,11 +448,9 @@ EXTENSION_GAMES = ["onitama"]
 
 
 @pytest.mark.parametrize("name", EXTENSION_GAMES)
-@pytest.mark.parametrize("params", [{"extend": 2}, {"extend": 4, "quiescence": 2},
-                                    {"noisy_first": True, "reduce_after": 3}])  # the bot's
+@pytest.mark.parametrize("params", [{"extend": 2}, {"extend": 4, "quiescence": 2}])
 def test_threat_extensions_keep_exact_values_in_small_endgames(name, params):
-    """Against exhaustive negamax: what the extensions (and the Onitama bot's ordering
-    and reductions) add is search, never a value."""
+    """Against exhaustive negamax: what the extensions add is search, never a value."""
     game, evaluate = endgame_game(name)
     memo = {}
     positions = small_endgames(name, seed=len(name), count=6, limit=1500)
@@ -465,11 +463,48 @@ def test_threat_extensions_keep_exact_values_in_small_endgames(name, params):
 
 
 @pytest.mark.parametrize("name", EXTENSION_GAMES)
-@pytest.mark.parametrize("params", [{"extend": 2}, {"noisy_first": True, "reduce_after": 3}])
+@pytest.mark.parametrize("params", [{"extend": 2}])
 def test_threat_extensions_find_forced_wins_from_both_seats(name, params):
     game, evaluate = load(name)
     for (plies, seat), state in sorted(forced_wins(name).items()):
         engine = AlphaBetaPlus(game, evaluate, **params)
+        result = engine.search(state, time.perf_counter() + 3)
+        where = (plies, seat, game.render(state))
+        assert result.value >= PROVEN and WIN - result.value == plies, where
+        assert loses_within(game, game.play(state, result.move), plies - 1), where
+
+
+# -- the bots' own alpha-beta+ settings (captures first, late move reductions) ---------
+REDUCING_BOTS = ["breakthrough", "onitama"]
+
+
+def bot_settings(name):
+    """The search parameters the game's bot gives alpha-beta+ (its evaluation aside)."""
+    settings = importlib.import_module(f"bots.{name}").BOT.tuned["alphabeta+"].params
+    assert settings.get("reduce_after"), settings  # the reductions are what is tested here
+    return settings
+
+
+@pytest.mark.parametrize("name", REDUCING_BOTS)
+def test_the_bots_reductions_keep_exact_values_in_small_endgames(name):
+    """Against exhaustive negamax: the bot's ordering and reductions change how deep
+    each move is searched, never a value."""
+    game, evaluate = endgame_game(name)
+    memo = {}
+    positions = small_endgames(name, seed=len(name), count=6, limit=1500)
+    assert {game.to_move(s) for s in positions} == {0, 1}
+    for state in positions:
+        engine = AlphaBetaPlus(game, evaluate, **bot_settings(name))
+        result = engine.search(state, time.perf_counter() + 20)
+        assert result.value == exact_value(game, state, memo), game.render(state)
+        assert result.move in best_moves(game, state, memo), game.render(state)
+
+
+@pytest.mark.parametrize("name", REDUCING_BOTS)
+def test_the_bots_reductions_find_forced_wins_from_both_seats(name):
+    game, evaluate = load(name)
+    for (plies, seat), state in sorted(forced_wins(name).items()):
+        engine = AlphaBetaPlus(game, evaluate, **bot_settings(name))
         result = engine.search(state, time.perf_counter() + 3)
         where = (plies, seat, game.render(state))
         assert result.value >= PROVEN and WIN - result.value == plies, where

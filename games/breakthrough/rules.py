@@ -340,6 +340,10 @@ class LimitedBreakthrough(Breakthrough):
     def play(self, state, move):
         return _play(state[:3], move) + (state[3] + 1,)
 
+    def quiet_loses(self, state):
+        # Where the ply limit ends the game before the opponent's step, nothing loses.
+        return state[3] + 1 < self.max_plies and super().quiet_loses(state[:3])
+
     def outcome(self, state):
         result = super().outcome(state)
         if result is None and state[3] >= self.max_plies:

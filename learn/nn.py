@@ -48,6 +48,7 @@ from tqdm import tqdm
 from arena.backends import LocalBackend, add_backend_options, open_backend_or_exit
 from games.nn import INT16, ONE, W2_LIMIT, Net, flat_values
 from learn import logistic
+from learn.ntuple import fit_line, sigmoid
 
 CHUNK = 25         # games per seeded chunk
 HELD_OUT = 0.1     # share of the games held out for the figures
@@ -200,10 +201,6 @@ def gradients(params, x, y, l2):
     return loss, [g_w1, d_z.sum(axis=0), a.T @ d_s + l2 * params.w2, np.array([d_s.sum()])]
 
 
-def sigmoid(s):
-    return 1 / (1 + np.exp(-s))
-
-
 def cross_entropy(s, y):
     """Mean cross-entropy of the logits ``s`` against the targets ``y`` in [0, 1]."""
     return float(np.mean(np.logaddexp(0, s) - y * s))
@@ -323,17 +320,6 @@ def held_out_figures(setup, params, net, test, train_games, players):
         parts.append(f"{name} {loss:.4f}, {accuracy:.1%}, {cross_entropy(s, y_search):.4f}")
     return (f"{len(test)} games, {len(y_result)} positions; log-loss to the results, accuracy,"
             f" log-loss to the search targets: " + "; ".join(parts))
-
-
-def fit_line(h, y, iterations=50):
-    """(a, b) of the logistic regression of ``y`` on ``a * h + b`` (Newton's method)."""
-    x = np.stack([h, np.ones(len(h))], axis=1)
-    w = np.zeros(2)
-    for _ in range(iterations):
-        p = sigmoid(x @ w)
-        hessian = (x * (p * (1 - p))[:, None]).T @ x + 1e-6 * np.eye(2)
-        w -= np.linalg.solve(hessian, x.T @ (p - y))
-    return w
 
 
 # -- the command ---------------------------------------------------------------------------

@@ -1,7 +1,8 @@
-"""What the N-tuple trainers share (learn/othello.py, learn/onitama_ntuple.py): the
-logistic regression of game results on sums of table entries, fitted by full-batch Adam
-with an L2 penalty; TD(lambda) targets along the self-play games; the held-out figures;
-the quantized weights as zlib-compressed base85 text. A model is ``theta`` (one float
+"""What the N-tuple trainers share (learn/othello.py, learn/onitama_ntuple.py): their
+options; the logistic regression of game results on sums of table entries, fitted by
+full-batch Adam with an L2 penalty; TD(lambda) targets along the self-play games; the
+held-out figures (``sigmoid`` and ``fit_line`` serve the networks' trainer, learn/nn.py,
+too); the quantized weights as zlib-compressed base85 text. A model is ``theta`` (one float
 per parameter) and a design ``x``: (rows, positions) parameter ids, a position's logit
 being the sum of ``theta`` over its column. Needs numpy and tqdm (development
 dependencies; the bundles never import them)."""
@@ -118,3 +119,57 @@ def parse_list(parser, text, kind, what):
     except ValueError:
         parser.error(f"{what}: expected numbers separated by commas, got {text!r}")
 
+
+
+def add_training_options(parser, constants, *, games, rounds, jobs, jobs_help, first_players, layout_option,
+                         layout_default, phases_of):
+    """The options both N-tuple trainers take: ``constants`` is the trainer's module (its
+    DEPTHS, PHASES, L2, MIN_VISITS, ITERATIONS, TD_LAMBDA, TD_PASSES, STEP, WEIGHTS_FILE
+    are the defaults); ``layout_option`` names the tables' option (``--patterns``,
+    ``--tables``), ``phases_of`` what a phase counts (discs, pieces), ``first_players``
+    the first round's players without ``--from-weights``."""
+    parser.add_argument("--games", type=int, default=games, help="self-play games a round (default: %(default)s)")
+    parser.add_argument("--rounds", type=int, default=rounds, help="self-play rounds (default: %(default)s)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=jobs, help=jobs_help)
+    parser.add_argument("--out", default=str(constants.WEIGHTS_FILE), help="weights module to write")
+    parser.add_argument("--from-weights", metavar="FILE",
+                        help=f"N-tuple weights module whose weights the first round's players use"
+                             f" (default: {first_players})")
+    parser.add_argument("--depths", default=",".join(map(str, constants.DEPTHS)),
+                        help="plies of the self-play players, drawn per player and game (default: %(default)s)")
+    parser.add_argument(layout_option, dest="layout", metavar="NAMES", default=",".join(layout_default),
+                        help=f"{layout_option[2:]} (default: %(default)s)")
+    parser.add_argument("--phases", default=",".join(map(str, constants.PHASES)),
+                        help=f"{phases_of} counts where a phase starts (default: %(default)s)")
+    parser.add_argument("--l2", type=float, default=constants.L2, help="L2 penalty (default: %(default)s)")
+    parser.add_argument("--min-visits", type=int, default=constants.MIN_VISITS,
+                        help="weights read fewer times in training stay 0 (default: %(default)s)")
+    parser.add_argument("--iterations", type=int, default=constants.ITERATIONS,
+                        help="Adam steps a fit (default: %(default)s)")
+    parser.add_argument("--td", type=float, default=constants.TD_LAMBDA, metavar="LAMBDA",
+                        help="refit to TD(LAMBDA) returns; 1: the results alone (default: %(default)s)")
+    parser.add_argument("--td-passes", type=int, default=constants.TD_PASSES, help="TD refits (default: %(default)s)")
+    parser.add_argument("--step", type=float, default=constants.STEP,
+                        help="logits per quantized unit (default: %(default)s)")
+    parser.add_argument("--cache", metavar="DIR", help="folder keeping the self-play games between runs")
+    parser.add_argument("--quiet", action="store_true", help="no progress bars")
+
+
+def checked_training_options(parser, options, make_layout):
+    """(depths, layout) of the options of ``add_training_options``, or the parser's
+    error (one line, exit 2) on values that cannot be; ``make_layout(names, phases)``
+    builds the trainer's layout and raises ValueError on a wrong one."""
+    if options.games < 2 or options.jobs < 1 or options.rounds < 1 or options.iterations < 1:
+        parser.error("need at least 2 games, 1 round, 1 job and 1 iteration")
+    if not 0 <= options.td <= 1 or options.td_passes < 0 or not 0 < options.step < 1:
+        parser.error("--td must lie within 0-1, --td-passes be 0 or more, --step within (0, 1)")
+    depths = parse_list(parser, options.depths, int, "--depths")
+    if not depths or min(depths) < 1:
+        parser.error("--depths: expected plies of 1 or more")
+    try:
+        layout = make_layout([name.strip() for name in options.layout.split(",") if name.strip()],
+                             parse_list(parser, options.phases, int, "--phases"))
+    except ValueError as error:
+        parser.error(str(error))
+    return depths, layout

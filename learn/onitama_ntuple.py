@@ -46,7 +46,8 @@ from engines.alphabeta import AlphaBetaPlus
 from engines.base import is_proven, random_plies
 from games.onitama import learned, ntuple
 from games.onitama.rules import CARD_COUNT, Onitama
-from learn.ntuple import encode, fit, fit_line, parse_list, quantize, scores, sigmoid, td_targets, totals
+from learn.ntuple import (add_training_options, checked_training_options, encode, fit, fit_line, quantize, scores,
+                          sigmoid, td_targets, totals)
 
 OPENING_PLIES = (0, 3)   # random plies after the deal: range(*OPENING_PLIES)
 RANDOM_MOVE = 0.04       # chance that a move is drawn at random
@@ -303,43 +304,13 @@ def held_out_figures(theta, quantized, step, x_test, test, train):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m learn.onitama_ntuple",
                                      description="Fits the N-tuple Onitama evaluation (see learn/onitama_ntuple.py).")
-    parser.add_argument("--games", type=int, default=GAMES, help="self-play games a round (default: %(default)s)")
-    parser.add_argument("--rounds", type=int, default=ROUNDS, help="self-play rounds (default: %(default)s)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, help="processes for self-play (default: %(default)s)")
-    parser.add_argument("--out", default=str(WEIGHTS_FILE), help="weights module to write")
-    parser.add_argument("--from-weights", metavar="FILE",
-                        help="N-tuple weights module whose weights the first round's players use"
-                             " (default: the learned linear evaluation)")
-    parser.add_argument("--depths", default=",".join(map(str, DEPTHS)),
-                        help="plies of the self-play players, drawn per player and game (default: %(default)s)")
-    parser.add_argument("--tables", default=",".join(TABLES), help="tables (default: %(default)s)")
-    parser.add_argument("--phases", default=",".join(map(str, PHASES)),
-                        help="piece counts where a phase starts (default: %(default)s)")
-    parser.add_argument("--l2", type=float, default=L2, help="L2 penalty (default: %(default)s)")
-    parser.add_argument("--min-visits", type=int, default=MIN_VISITS,
-                        help="weights read fewer times in training stay 0 (default: %(default)s)")
-    parser.add_argument("--iterations", type=int, default=ITERATIONS, help="Adam steps a fit (default: %(default)s)")
-    parser.add_argument("--td", type=float, default=TD_LAMBDA, metavar="LAMBDA",
-                        help="refit to TD(LAMBDA) returns; 1: the results alone (default: %(default)s)")
-    parser.add_argument("--td-passes", type=int, default=TD_PASSES, help="TD refits (default: %(default)s)")
-    parser.add_argument("--step", type=float, default=STEP, help="logits per quantized unit (default: %(default)s)")
-    parser.add_argument("--cache", metavar="DIR", help="folder keeping the self-play games between runs")
-    parser.add_argument("--quiet", action="store_true", help="no progress bars")
+    add_training_options(parser, sys.modules[__name__], games=GAMES, rounds=ROUNDS, jobs=1,
+                         jobs_help="processes for self-play (default: %(default)s)",
+                         first_players="the learned linear evaluation", layout_option="--tables",
+                         layout_default=TABLES, phases_of="piece")
     add_backend_options(parser, games=False)
     options = parser.parse_args(argv)
-    if options.games < 2 or options.jobs < 1 or options.rounds < 1 or options.iterations < 1:
-        parser.error("need at least 2 games, 1 round, 1 job and 1 iteration")
-    if not 0 <= options.td <= 1 or options.td_passes < 0 or not 0 < options.step < 1:
-        parser.error("--td must lie within 0-1, --td-passes be 0 or more, --step within (0, 1)")
-    depths = parse_list(parser, options.depths, int, "--depths")
-    if not depths or min(depths) < 1:
-        parser.error("--depths: expected plies of 1 or more")
-    try:
-        layout = Layout([t.strip() for t in options.tables.split(",") if t.strip()],
-                        parse_list(parser, options.phases, int, "--phases"))
-    except ValueError as error:
-        parser.error(str(error))
+    depths, layout = checked_training_options(parser, options, Layout)
     encoded = read_weights(options.from_weights, parser) if options.from_weights else None
     progress = not options.quiet
     started = time.time()

@@ -54,7 +54,8 @@ from engines.solver import ExactSolver
 from games.othello import ntuple
 from games.othello.evaluation import make_evaluator as handcrafted
 from games.othello.rules import Othello
-from learn.ntuple import encode, fit, fit_line, parse_list, quantize, scores, sigmoid, td_targets, totals
+from learn.ntuple import (add_training_options, checked_training_options, encode, fit, fit_line, quantize, scores,
+                          sigmoid, td_targets, totals)
 
 OPENING_PLIES = (2, 11)  # random plies at the start: range(*OPENING_PLIES)
 RANDOM_MOVE = 0.04       # chance that a move is drawn at random
@@ -259,44 +260,13 @@ def read_weights(path, parser):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m learn.othello",
                                      description="Fits the N-tuple Othello evaluation (see learn/othello.py).")
-    parser.add_argument("--games", type=int, default=10000, help="self-play games a round (default: %(default)s)")
-    parser.add_argument("--rounds", type=int, default=2, help="self-play rounds (default: %(default)s)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                        help="processes for self-play, unused with --backend ray (default: the cores, %(default)s)")
-    parser.add_argument("--out", default=str(WEIGHTS_FILE), help="weights module to write")
-    parser.add_argument("--from-weights", metavar="FILE",
-                        help="N-tuple weights module whose weights the first round's players use"
-                             " (default: the handcrafted evaluation)")
-    parser.add_argument("--depths", default=",".join(map(str, DEPTHS)),
-                        help="plies of the self-play players, drawn per player and game (default: %(default)s)")
-    parser.add_argument("--patterns", default=",".join(PATTERNS), help="patterns (default: all)")
-    parser.add_argument("--phases", default=",".join(map(str, PHASES)),
-                        help="disc counts where a phase starts (default: %(default)s)")
-    parser.add_argument("--l2", type=float, default=L2, help="L2 penalty (default: %(default)s)")
-    parser.add_argument("--min-visits", type=int, default=MIN_VISITS,
-                        help="weights read fewer times in training stay 0 (default: %(default)s)")
-    parser.add_argument("--iterations", type=int, default=ITERATIONS, help="Adam steps a fit (default: %(default)s)")
-    parser.add_argument("--td", type=float, default=TD_LAMBDA, metavar="LAMBDA",
-                        help="refit to TD(LAMBDA) returns; 1: the results alone (default: %(default)s)")
-    parser.add_argument("--td-passes", type=int, default=TD_PASSES, help="TD refits (default: %(default)s)")
-    parser.add_argument("--step", type=float, default=STEP, help="logits per quantized unit (default: %(default)s)")
-    parser.add_argument("--cache", metavar="DIR", help="folder keeping the self-play games between runs")
-    parser.add_argument("--quiet", action="store_true", help="no progress bars")
+    add_training_options(parser, sys.modules[__name__], games=10000, rounds=2, jobs=os.cpu_count() or 1,
+                         jobs_help="processes for self-play, unused with --backend ray (default: the cores, %(default)s)",
+                         first_players="the handcrafted evaluation", layout_option="--patterns",
+                         layout_default=PATTERNS, phases_of="disc")
     add_backend_options(parser, games=False)
     options = parser.parse_args(argv)
-    if options.games < 2 or options.jobs < 1 or options.rounds < 1 or options.iterations < 1:
-        parser.error("need at least 2 games, 1 round, 1 job and 1 iteration")
-    if not 0 <= options.td <= 1 or options.td_passes < 0 or not 0 < options.step < 1:
-        parser.error("--td must lie within 0-1, --td-passes be 0 or more, --step within (0, 1)")
-    depths = parse_list(parser, options.depths, int, "--depths")
-    if not depths or min(depths) < 1:
-        parser.error("--depths: expected plies of 1 or more")
-    try:
-        layout = Layout([p.strip() for p in options.patterns.split(",") if p.strip()],
-                        parse_list(parser, options.phases, int, "--phases"))
-    except ValueError as error:
-        parser.error(str(error))
+    depths, layout = checked_training_options(parser, options, Layout)
     encoded = read_weights(options.from_weights, parser) if options.from_weights else None
     progress = not options.quiet
     started = time.time()

@@ -447,64 +447,44 @@ def test_null_move_needs_the_game_hook():
 EXTENSION_GAMES = ["onitama"]
 
 
-@pytest.mark.parametrize("name", EXTENSION_GAMES)
-@pytest.mark.parametrize("params", [{"extend": 2}, {"extend": 4, "quiescence": 2}])
-def test_threat_extensions_keep_exact_values_in_small_endgames(name, params):
-    """Against exhaustive negamax: what the extensions add is search, never a value."""
-    game, evaluate = endgame_game(name)
-    memo = {}
-    positions = small_endgames(name, seed=len(name), count=6, limit=1500)
-    assert {game.to_move(s) for s in positions} == {0, 1}
-    for state in positions:
-        engine = AlphaBetaPlus(game, evaluate, **params)
-        result = engine.search(state, time.perf_counter() + 20)
-        assert result.value == exact_value(game, state, memo), game.render(state)
-        assert result.move in best_moves(game, state, memo), game.render(state)
+# Alpha-beta+'s options against exact values: the threat extensions, and each bot's own
+# settings (captures first, late move reductions), read from bots/<game>.py.
+THE_BOTS = "the bot's"
+EXACT_CASES = [("onitama", {"extend": 2}), ("onitama", {"extend": 4, "quiescence": 2}),
+               ("onitama", THE_BOTS), ("breakthrough", THE_BOTS)]
+FORCED_WIN_CASES = [("onitama", {"extend": 2}), ("onitama", THE_BOTS), ("breakthrough", THE_BOTS)]
 
 
-@pytest.mark.parametrize("name", EXTENSION_GAMES)
-@pytest.mark.parametrize("params", [{"extend": 2}])
-def test_threat_extensions_find_forced_wins_from_both_seats(name, params):
-    game, evaluate = load(name)
-    for (plies, seat), state in sorted(forced_wins(name).items()):
-        engine = AlphaBetaPlus(game, evaluate, **params)
-        result = engine.search(state, time.perf_counter() + 3)
-        where = (plies, seat, game.render(state))
-        assert result.value >= PROVEN and WIN - result.value == plies, where
-        assert loses_within(game, game.play(state, result.move), plies - 1), where
-
-
-# -- the bots' own alpha-beta+ settings (captures first, late move reductions) ---------
-REDUCING_BOTS = ["breakthrough", "onitama"]
-
-
-def bot_settings(name):
-    """The search parameters the game's bot gives alpha-beta+ (its evaluation aside)."""
+def search_options(name, params):
+    if params != THE_BOTS:
+        return params
     settings = importlib.import_module(f"bots.{name}").BOT.tuned["alphabeta+"].params
-    assert settings.get("reduce_after"), settings  # the reductions are what is tested here
+    assert settings.get("reduce_after"), settings  # the reductions are what is tested
     return settings
 
 
-@pytest.mark.parametrize("name", REDUCING_BOTS)
-def test_the_bots_reductions_keep_exact_values_in_small_endgames(name):
-    """Against exhaustive negamax: the bot's ordering and reductions change how deep
-    each move is searched, never a value."""
+@pytest.mark.parametrize("name, params", EXACT_CASES)
+def test_search_options_keep_exact_values_in_small_endgames(name, params):
+    """Against exhaustive negamax: what the extensions, the ordering and the reductions
+    change is how deep each move is searched, never a value."""
+    params = search_options(name, params)
     game, evaluate = endgame_game(name)
     memo = {}
     positions = small_endgames(name, seed=len(name), count=6, limit=1500)
     assert {game.to_move(s) for s in positions} == {0, 1}
     for state in positions:
-        engine = AlphaBetaPlus(game, evaluate, **bot_settings(name))
+        engine = AlphaBetaPlus(game, evaluate, **params)
         result = engine.search(state, time.perf_counter() + 20)
         assert result.value == exact_value(game, state, memo), game.render(state)
         assert result.move in best_moves(game, state, memo), game.render(state)
 
 
-@pytest.mark.parametrize("name", REDUCING_BOTS)
-def test_the_bots_reductions_find_forced_wins_from_both_seats(name):
+@pytest.mark.parametrize("name, params", FORCED_WIN_CASES)
+def test_search_options_find_forced_wins_from_both_seats(name, params):
+    params = search_options(name, params)
     game, evaluate = load(name)
     for (plies, seat), state in sorted(forced_wins(name).items()):
-        engine = AlphaBetaPlus(game, evaluate, **bot_settings(name))
+        engine = AlphaBetaPlus(game, evaluate, **params)
         result = engine.search(state, time.perf_counter() + 3)
         where = (plies, seat, game.render(state))
         assert result.value >= PROVEN and WIN - result.value == plies, where

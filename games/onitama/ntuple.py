@@ -40,16 +40,14 @@ learn.onitama_ntuple``: 8-bit integers, canonical entries only, zlib-compressed 
 base85-encoded, decoded once (``load``).
 """
 
-import base64
 import math
 import struct
-import zlib
-from array import array
 from itertools import accumulate
 from operator import eq
 
 from games.onitama.rules import (CARD_COUNT, CARDS, FULL, MASTER_STEPS, REACH, SHRINE, SIZE, SQUARES, SQUARES_HIGH,
                                  SQUARES_LOW, Memo, side_reach)
+from games.weights import int8_phases
 
 # -- geometry and cards --------------------------------------------------------------
 
@@ -221,25 +219,8 @@ def decode(tables, phases, step, data):
     ValueError, one line, on anything that does not fit."""
     tables = tables.split() if isinstance(tables, str) else list(tables)
     check_layout(tables, phases)
-    if not (isinstance(step, (int, float)) and 0 < step < 10):
-        raise ValueError(f"N-tuple weights step must be a small positive number, got {step!r}")
-    try:
-        raw = zlib.decompress(base64.b85decode(data))
-    except (ValueError, TypeError, zlib.error) as error:
-        raise ValueError(f"corrupt N-tuple weights data ({error})") from None
-    counts = stored_counts(tables)
-    needed = sum(counts) * (len(phases) + 1)
-    if len(raw) != needed:
-        raise ValueError(f"N-tuple weights hold {len(raw)} values; tables {' '.join(tables)}"
-                         f" with {len(phases) + 1} phases need {needed}")
-    signed = array("b", raw)
-    values, at = [], 0
-    for _ in range(len(phases) + 1):
-        phase = []
-        for count in counts:
-            phase.append(signed[at:at + count])
-            at += count
-        values.append(phase)
+    values = int8_phases(data, step, stored_counts(tables), len(phases) + 1,
+                         f"tables {' '.join(tables)} with {len(phases) + 1} phases")
     return Weights(tables, phases, step, values)
 
 

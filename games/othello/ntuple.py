@@ -38,12 +38,11 @@ base85-encoded, decoded once (``load``). On other boards, and in Reversed Revers
 ``make_evaluator`` gives the handcrafted evaluation instead.
 """
 
-import base64
 import math
-import zlib
-from array import array
 from itertools import accumulate
 from operator import eq
+
+from games.weights import int8_phases
 
 # -- geometry ------------------------------------------------------------------------
 
@@ -182,25 +181,8 @@ def decode(patterns, phases, step, data):
     ValueError, one line, on anything that does not fit."""
     patterns = patterns.split() if isinstance(patterns, str) else list(patterns)
     check_layout(patterns, phases)
-    try:
-        raw = zlib.decompress(base64.b85decode(data))
-    except (ValueError, zlib.error) as error:
-        raise ValueError(f"corrupt N-tuple weights data ({error})") from None
-    counts = stored_counts(patterns)
-    needed = sum(counts) * (len(phases) + 1)
-    if len(raw) != needed:
-        raise ValueError(f"N-tuple weights hold {len(raw)} values; patterns {' '.join(patterns)}"
-                         f" with {len(phases) + 1} phases need {needed}")
-    if not (isinstance(step, (int, float)) and 0 < step < 10):
-        raise ValueError(f"N-tuple weights step must be a small positive number, got {step!r}")
-    signed = array("b", raw)
-    values, at = [], 0
-    for _ in range(len(phases) + 1):
-        phase = []
-        for count in counts:
-            phase.append(signed[at:at + count])
-            at += count
-        values.append(phase)
+    values = int8_phases(data, step, stored_counts(patterns), len(phases) + 1,
+                         f"patterns {' '.join(patterns)} with {len(phases) + 1} phases")
     return Weights(patterns, phases, step, values)
 
 

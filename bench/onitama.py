@@ -226,7 +226,7 @@ def evaluations(game, quick=False):
     print("onitama evaluation per call: " + ", ".join(
         f"{name} {value * 1e6:.2f} us ({value / base:.2f}x)" for name, value in cost.items())
         + "; the target: the N-tuple at most 3x the handcrafted")
-    print(f"onitama alpha-beta+ positions/s over a game's turns: "
+    print("onitama alpha-beta+ positions/s over a game's turns: "
           + ", ".join(f"{name} {value:,.0f}" for name, value in rate.items())
           + f"; N-tuple over learned {rate['ntuple'] / rate['learned']:.2f}x")
     print(f"onitama N-tuple weights at start-up: {started}")

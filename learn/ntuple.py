@@ -120,7 +120,6 @@ def parse_list(parser, text, kind, what):
         parser.error(f"{what}: expected numbers separated by commas, got {text!r}")
 
 
-
 def add_training_options(parser, constants, *, games, rounds, jobs, jobs_help, first_players, layout_option,
                          layout_default, phases_of):
     """The options both N-tuple trainers take: ``constants`` is the trainer's module (its

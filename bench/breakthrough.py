@@ -1,12 +1,11 @@
 """Breakthrough: rules speed against open_spiel, best-first speed, the evaluations side by
 side, time discipline of the bundle."""
-from bench.common import compare_playouts, engine_rate, evaluation_costs, play_random_plies, time_discipline
+from bench.common import (LEARNED_COST_TARGET, compare_playouts, engine_rate, evaluation_costs, play_random_plies,
+                          time_discipline)
 from engines.bestfirst import BestFirst
 from games.breakthrough import learned, nn
 from games.breakthrough.evaluation import make_evaluator
 from games.breakthrough.rules import Breakthrough
-
-NN_TARGET = 3.0  # the network may cost at most this many calls of the linear learned evaluation
 
 
 def run(quick=False):
@@ -29,4 +28,4 @@ def evaluations(game, quick=False):
     positions = [play_random_plies(game, plies, seed) for seed in range(40) for plies in (10, 20, 30, 40, 50)]
     positions = [state for state in positions if game.legal_moves(state)]
     searches = [play_random_plies(game, plies, seed) for seed in (1, 2, 3) for plies in (10, 20, 30)]
-    evaluation_costs("breakthrough", game, chosen, positions, "learned", NN_TARGET, quick, searches)
+    evaluation_costs("breakthrough", game, chosen, positions, "handcrafted", LEARNED_COST_TARGET, quick, searches)

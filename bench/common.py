@@ -110,6 +110,10 @@ def play_random_plies(game, plies, seed):
     return random_plies(game, game.initial_state(), random.Random(seed), plies)
 
 
+# A learned evaluation may cost at most this many calls of the handcrafted one.
+LEARNED_COST_TARGET = 3.0
+
+
 def evaluation_costs(name, game, chosen, positions, base, target, quick=False, searches=()):
     """Prints each evaluation of ``chosen`` ({name: evaluate}): its cost per call (medians
     of interleaved rounds over the same ``positions``, process time) and its ratio to

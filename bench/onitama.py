@@ -26,7 +26,7 @@ import subprocess
 import sys
 import time
 
-from bench.common import engine_rate, time_discipline
+from bench.common import LEARNED_COST_TARGET, engine_rate, time_discipline
 from engines.alphabeta import AlphaBeta, AlphaBetaPlus
 from engines.base import is_proven, plain_random_playout, random_plies
 from engines.bestfirst import BestFirst
@@ -225,7 +225,7 @@ def evaluations(game, quick=False):
     base = cost["handcrafted"]
     print("onitama evaluation per call: " + ", ".join(
         f"{name} {value * 1e6:.2f} us ({value / base:.2f}x)" for name, value in cost.items())
-        + "; the target: the N-tuple at most 3x the handcrafted")
+        + f"; the target: the N-tuple at most {LEARNED_COST_TARGET:g}x the handcrafted")
     print("onitama alpha-beta+ positions/s over a game's turns: "
           + ", ".join(f"{name} {value:,.0f}" for name, value in rate.items())
           + f"; N-tuple over learned {rate['ntuple'] / rate['learned']:.2f}x")

@@ -20,8 +20,9 @@ where the plain loop would make ``hidden`` additions per feature. Each field hol
 unit's ``z`` plus ``2 ** (width - 1)`` (the packed bias carries that offset), so no
 field ever borrows from the next one, and ``output`` clips every field at once with
 masks, then takes ``w2 . h`` as one coefficient of a single product of two integers
-(``h`` and the polynomial of ``w2``), every coefficient non-negative and below
-``2 ** width``, so none carries into the next.
+(``h`` and the polynomial of the signed ``w2``): every coefficient lies within
+``+-2 ** (width - 1)`` and the ones below it sum to less than half of its place, so
+rounding at that place and reading the field as signed gives it exactly.
 
 The weights live in a game's nn_weights.py: ``FEATURES``, ``HIDDEN``, ``STEP`` and
 ``DATA``, base85 text of the zlib-compressed 16-bit values (W1 row by row, b1, w2, b2;
@@ -35,7 +36,7 @@ import zlib
 from array import array
 
 ONE = 127          # a hidden unit's activation 1.0; its clip (all ones: ``output`` masks with it)
-W2_LIMIT = 2047    # |w2| at most: w2 + W2_LIMIT + 1 is below 4096
+W2_LIMIT = 2047    # |w2| at most (field_width makes room for the dot product)
 INT16 = 32767      # |W1|, |b1| and |b2| at most
 
 
@@ -95,7 +96,9 @@ def load(module, expected_features):
 
 def field_width(hidden, active):
     """Bits per hidden unit in a packed integer: room for the sum of ``active`` rows and
-    the bias, sign included, and for every coefficient of ``output``'s product."""
+    the bias, sign included, and for ``output``'s product (twice a coefficient's largest
+    magnitude below a field's place, so the ones under the dot product sum to less than
+    half of its place)."""
     accumulator = ((active + 1) * INT16).bit_length() + 1
     product = (hidden * ONE * (2 * W2_LIMIT + 1)).bit_length()
     return max(accumulator, product)
@@ -123,20 +126,19 @@ def make_output(net, width):
     full = (1 << width) - 1                                  # one field's bits
     clip = packed([ONE] * hidden, width)
     over = packed([(1 << sign) - (ONE + 1)] * hidden, width)  # reaches the sign bit from ONE + 1 up
-    offset = W2_LIMIT + 1  # w2 + offset >= 0: no coefficient of the product is negative
-    # h (unit i at x**i, x = 2**width) times this: sum(h_i * (w2_i + offset)) at x**(hidden - 1)
-    # and sum(h_i) at x**(2 * hidden - 1)
-    poly = (packed([w + offset for w in reversed(net.w2)], width)
-            + (packed([1] * hidden, width) << (width * hidden)))
-    dot_shift, sum_shift = width * (hidden - 1), width * (2 * hidden - 1)
+    # h (unit i at x**i, x = 2**width) times this has w2 . h at x**(hidden - 1)
+    poly = packed(list(reversed(net.w2)), width)
+    dot_shift = width * (hidden - 1)
+    half = 1 << sign
+    # rounds at x**(hidden - 1), past the lower coefficients' sum, and lifts w2 . h to non-negative
+    rounding = ((1 << dot_shift) >> 1) + (half << dot_shift)
     b2, half_step = net.b2, net.step / 2
     tanh = math.tanh
 
     def output(acc):
         relu = acc & below_sign & (acc >> sign & ones) * full  # fields with z < 0 cleared
         h = relu & clip | ((relu + over) >> sign & ones) * ONE  # fields above ONE set to ONE
-        product = h * poly
-        dot = (product >> dot_shift & full) - offset * (product >> sum_shift & full)
+        dot = ((h * poly + rounding) >> dot_shift & full) - half
         return tanh((dot + b2) * half_step)
 
     return output

@@ -122,7 +122,7 @@ def make_output(net, width):
     hidden = net.hidden
     sign = width - 1
     ones = packed([1] * hidden, width)                       # bit 0 of every field
-    below_sign = packed([(1 << sign) - 1] * hidden, width)   # the bits of a non-negative z
+    signs = ones << sign                                     # set in the fields of a non-negative z
     full = (1 << width) - 1                                  # one field's bits
     clip = packed([ONE] * hidden, width)
     over = packed([(1 << sign) - (ONE + 1)] * hidden, width)  # reaches the sign bit from ONE + 1 up
@@ -136,7 +136,8 @@ def make_output(net, width):
     tanh = math.tanh
 
     def output(acc):
-        relu = acc & below_sign & (acc >> sign & ones) * full  # fields with z < 0 cleared
+        kept = acc & signs
+        relu = acc & (kept - (kept >> sign))  # the bits below the sign where it is set: z < 0 cleared
         h = relu & clip | ((relu + over) >> sign & ones) * ONE  # fields above ONE set to ONE
         dot = ((h * poly + rounding) >> dot_shift & full) - half
         return tanh((dot + b2) * half_step)

@@ -10,9 +10,9 @@ a busy machine disturbs less than the wall clock (searches still stop at a wall-
 deadline, as in the bots). The collector is off, as in the bots.
 
 - random playouts, plies per second, each game a new random deal: the plain loop of
-  ``legal_moves`` and ``play`` (moves drawn as MCTS draws them), and what MCTS runs (the
-  rules' ``random_playout`` where they have one: the new rules; the plain loop for the
-  old ones);
+  ``legal_moves`` and ``play`` (moves drawn as ``moves[int(random() * len(moves))]``),
+  and what MCTS runs (the rules' ``random_playout`` where they have one, the new rules,
+  which draw uniformly without listing the moves; the plain loop for the old ones);
 - alpha-beta positions per second: ``alphabeta+`` with the learned evaluation (the
   bot's default) and ``alphabeta`` with the handcrafted one, from positions of several
   deals: searches of ``seconds`` each, every one from cold memo tables; and the turns
@@ -66,32 +66,24 @@ def convert(state, source, target):
 
 
 def playout_rate(game, seconds, hook, seed=1):
-    """Plies per CPU second of random games from random deals, each move drawn as
-    ``moves[int(random() * len(moves))]``: with the rules' ``random_playout`` when
-    ``hook``, else the plain loop. The hook's plies are counted afterwards, untimed, by
-    replaying the same draws through the plain loop."""
+    """Plies per CPU second of uniformly random games from random deals: with the
+    rules' ``random_playout`` when ``hook`` (its plies read from the final state's turn
+    counter; each game is checked to have ended), else the plain loop, each move drawn
+    as ``moves[int(random() * len(moves))]``."""
     rng = random.Random(seed)
-    deals, finals = [], []
     draws = random.Random(seed)
+    plies = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
         state = game.initial_state(tuple(rng.sample(range(CARD_COUNT), 5)))
-        deals.append(state)
         if hook:
-            finals.append(game.random_playout(state, draws.random))
+            final = game.random_playout(state, draws.random)
+            if game.legal_moves(final):
+                raise RuntimeError("onitama: random_playout stopped before the game's end")
+            plies += game.turn(final)
         else:
-            finals.append(plain_random_playout(game, state, draws.random))
-    elapsed = time.process_time() - start
-    if not hook:
-        return sum(plies for _, plies in finals) / elapsed
-    replay = random.Random(seed)
-    plies = 0
-    for state, final in zip(deals, finals):
-        end, played = plain_random_playout(game, state, replay.random)
-        if end != final:
-            raise RuntimeError("onitama: random_playout left the game that legal_moves and play give")
-        plies += played
-    return plies / elapsed
+            plies += plain_random_playout(game, state, draws.random)[1]
+    return plies / (time.process_time() - start)
 
 
 def search_positions(game, count=4, seed=7):

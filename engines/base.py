@@ -96,10 +96,11 @@ def is_proven(value):
 
 def plain_random_playout(game, state, random, moves=None):
     """``(final state, plies played)`` of the game continued from ``state`` with
-    uniformly random moves, each drawn as ``moves[int(random() * len(moves))]``: the
-    definition that a game's faster ``random_playout(state, random)`` hook must match
-    draw for draw (engines/mcts.py plays either). ``moves``: the legal moves of
-    ``state`` where the caller has them already."""
+    uniformly random moves, each drawn as ``moves[int(random() * len(moves))]``. A
+    game's faster ``random_playout(state, random)`` hook (engines/mcts.py plays either)
+    plays the same random games: draw for draw where it draws as this loop does, else
+    with every legal move as likely as here (docs/INTERFACES.md). ``moves``: the legal
+    moves of ``state`` where the caller has them already."""
     legal_moves, play = game.legal_moves, game.play
     plies = 0
     if moves is None:

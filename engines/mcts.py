@@ -14,7 +14,7 @@ player anywhere in the tree (history heuristic). Every legal move is tried once 
 the rule applies (in evaluation order when ``bias`` is on, else in the game's order).
 
 Playouts draw moves uniformly (through the game's ``random_playout(state, random)``
-where it offers one: the same games, faster), or drawn with probabilities proportional
+where it offers one: the same random games, faster), or drawn with probabilities proportional
 to ``playout_weight``: a callable ``(state, move) -> weight``, a dict from move to
 weight (1 for a move it does not name), or a list or tuple of numbers where the weight
 of move ``m`` is ``playout_weight[m]``, for games whose moves are small integers
@@ -107,7 +107,7 @@ class MCTS:
         self.history = history
         self.playout_plies = playout_plies
         self.playout_weight = weight_function(playout_weight)
-        # A game may offer random_playout(state, random): the same random game, faster.
+        # A game may offer random_playout(state, random): the same random games, faster.
         self.fast_playout = getattr(game, "random_playout", None)
         self.stop_on_win = stop_on_win
         self.prove_depth = prove_depth

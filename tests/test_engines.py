@@ -29,6 +29,7 @@ CONFIGS = [
     ("alphabeta+-q1-no-tt", AlphaBetaPlus, {"quiescence": 1, "tt": False}),
     ("alphabeta+-noisy-first", AlphaBetaPlus, {"noisy_first": True}),
     ("alphabeta+-reductions", AlphaBetaPlus, {"reduce_after": 1}),
+    ("alphabeta+-deeper-reductions", AlphaBetaPlus, {"reduce_after": 1, "reduce_more": 2}),
     ("mcts", MCTS, {"stop_on_win": False, "seed": 1}),
     ("mcts-bias-history", MCTS, {"stop_on_win": False, "bias": 0.5, "history": 0.5, "seed": 2}),
     ("mcts-cutoff-weighted", MCTS, {"stop_on_win": False, "playout_plies": 2,

@@ -437,6 +437,12 @@ def test_null_move_pruning_keeps_deadlines_and_resets_after_a_timeout(name):
         assert not engine.in_null  # a timeout inside the pass's search did not leave it set
 
 
+def test_deeper_reductions_need_the_reductions():
+    game, evaluate = load("onitama")
+    with pytest.raises(ValueError, match="reduce_more"):
+        AlphaBetaPlus(game, evaluate, reduce_more=6)
+
+
 def test_null_move_needs_the_game_hook():
     game, evaluate = load("othello")
     with pytest.raises(ValueError, match="null_move"):

@@ -633,9 +633,13 @@ def test_random_playout_plays_to_the_end():
             assert final == state
 
 
-def chi_square(counts):
+def looks_uniform(counts):
+    """Whether the counts of a draw stay under a chi-square bound five standard
+    deviations above the statistic's mean for a uniform draw."""
     expected = sum(counts) / len(counts)
-    return sum((count - expected) ** 2 / expected for count in counts)
+    statistic = sum((count - expected) ** 2 / expected for count in counts)
+    df = len(counts) - 1
+    return statistic < df + 5 * (2 * df) ** 0.5
 
 
 def test_random_playout_draws_every_legal_move_equally_often():
@@ -653,8 +657,7 @@ def test_random_playout_draws_every_legal_move_equally_often():
         counts = [0] * len(moves)
         for _ in range(200 * len(moves)):
             counts[successors[GAME.random_playout(state, rng.random)]] += 1
-        df = len(moves) - 1
-        assert chi_square(counts) < df + 5 * (2 * df) ** 0.5, GAME.render(state)
+        assert looks_uniform(counts), GAME.render(state)
     assert passes >= 3 and len(positions) >= 100
 
 
@@ -674,9 +677,8 @@ def test_the_uniformity_check_catches_a_skewed_draw():
         counts = dict.fromkeys(moves, 0)
         for _ in range(200 * len(moves)):
             counts[rng.choice(rng.choice(pieces))] += 1
-        df = len(moves) - 1
         tried += 1
-        caught += chi_square(list(counts.values())) >= df + 5 * (2 * df) ** 0.5
+        caught += not looks_uniform(list(counts.values()))
     assert tried >= 50 and caught >= 0.8 * tried
 
 

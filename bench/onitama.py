@@ -9,7 +9,7 @@ alpha-beta positions per second. Rates are per second of the process's CPU time,
 a busy machine disturbs less than the wall clock (searches still stop at a wall-clock
 deadline, as in the bots). The collector is off, as in the bots.
 
-- random playouts, plies per second, each game a new random deal: the plain loop of
+- random playouts, plies per second, over 1,000 random deals: the plain loop of
   ``legal_moves`` and ``play`` (moves drawn as ``moves[int(random() * len(moves))]``),
   and what MCTS runs (the rules' ``random_playout`` where they have one, the new rules,
   which draw uniformly without listing the moves; the plain loop for the old ones);

@@ -17,9 +17,11 @@ BOT = Bot(
     # so that the engines' table compares searches with the same evaluation. Best-first
     # keeps its defaults, which arena tune did not beat (docs/tuning/onitama.md).
     # Alpha-beta+ also searches captures and shrine steps first and reduces late quiet
-    # moves, the latest by two plies (docs/tuning/onitama-constants.md#search-options-at-a-fixed-node-budget).
+    # moves, the latest by two plies
+    # (docs/tuning/onitama-constants.md#search-options-at-a-fixed-node-budget).
     tuned={"mcts": MCTS_WITH_EVALUATION,
-           "alphabeta+": Tuned(evaluation="ntuple", noisy_first=True, reduce_after=3, reduce_more=6)},
+           "alphabeta+": Tuned(evaluation="ntuple", noisy_first=True, reduce_after=3,
+                               reduce_more=6)},
     max_nodes=1_000_000,  # about 530 bytes a node: under the 768 MB limit
 )
 

@@ -8,7 +8,10 @@ A configuration is ``NAME=ENGINE[,PARAMETER=VALUE...]`` with the engine's parame
 the bots take them (``--set``; the bot's tuned values apply to the others), plus
 ``eval=NAME`` for one of the bot's evaluations (default: the one the bot's
 configuration gives that engine, e.g. the learned one for Onitama's ``alphabeta+``)
-and ``nodes=N`` for a budget of its own (odds: a faster engine's greater budget). Each deal (the referee's opening: a card deal for Onitama) is
+and ``nodes=N`` for a budget of its own (odds: a faster engine's greater budget). Each
+deal (the referee's start, a card deal for Onitama, then the arena's random opening
+plies for the game, ``--random-plies``: the engines are deterministic, so without them
+a game with one start position would play the same two games over and over) is
 played twice, seats swapped; each engine keeps its tables for the whole game, as in a
 bot. The budget counts the nodes the engine's clock counts (alpha-beta: positions
 visited, quiescence included): a search stops as it would at its deadline, with the
@@ -26,6 +29,8 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from arena.games import DEFAULT_RANDOM_PLIES  # noqa: E402
+from arena.match import play_opening  # noqa: E402
 from engines import registry  # noqa: E402
 from engines.base import Deadline  # noqa: E402
 
@@ -99,16 +104,19 @@ def main(argv=None):
     parser.add_argument("--nodes", type=int, default=10_000, help="node budget per move (default 10,000)")
     parser.add_argument("--deals", type=int, default=30, help="openings, each played from both seats")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--random-plies", type=int, metavar="K",
+                        help="random opening plies after the referee's start (default: the arena's for the game)")
     options = parser.parse_args(argv)
     bot = importlib.import_module(f"bots.{options.game}").BOT
     referee = importlib.import_module(f"games.{options.game}.protocol").Referee()
     game = referee.game
     configs = [configuration(options.first, bot), configuration(options.second, bot)]
     rng = random.Random(options.seed)
+    plies = options.random_plies if options.random_plies is not None else DEFAULT_RANDOM_PLIES.get(options.game, 0)
     wins = draws = losses = 0
     start = time.perf_counter()
     for deal in range(options.deals):
-        state = referee.new_state(rng)
+        state, _ = play_opening(referee, referee.new_state(rng), rng, random_plies=plies)
         for first_seat in (0, 1):
             engines = [None, None]
             engines[first_seat] = make_engine(configs[0], game, bot, options.nodes)

@@ -105,14 +105,17 @@ def main(argv=None):
     parser.add_argument("--deals", type=int, default=30, help="openings, each played from both seats")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--random-plies", type=int, metavar="K",
-                        help="random opening plies after the referee's start (default: the arena's for the game)")
+                        help="random opening plies after the referee's start "
+                             "(default: the arena's for the game)")
     options = parser.parse_args(argv)
     bot = importlib.import_module(f"bots.{options.game}").BOT
     referee = importlib.import_module(f"games.{options.game}.protocol").Referee()
     game = referee.game
     configs = [configuration(options.first, bot), configuration(options.second, bot)]
     rng = random.Random(options.seed)
-    plies = options.random_plies if options.random_plies is not None else DEFAULT_RANDOM_PLIES.get(options.game, 0)
+    plies = options.random_plies
+    if plies is None:
+        plies = DEFAULT_RANDOM_PLIES.get(options.game, 0)
     wins = draws = losses = 0
     start = time.perf_counter()
     for deal in range(options.deals):

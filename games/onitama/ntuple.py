@@ -45,8 +45,8 @@ import struct
 from itertools import accumulate
 from operator import eq
 
-from games.onitama.rules import (CARD_COUNT, CARDS, FULL, MASTER_STEPS, REACH, SHRINE, SIZE, SQUARES, SQUARES_HIGH,
-                                 SQUARES_LOW, Memo, side_reach)
+from games.onitama.rules import (CARD_COUNT, CARDS, FULL, HAND_TABLES, MASTER_STEPS, REACH, SHRINE, SIZE, SQUARES,
+                                 SQUARES_HIGH, SQUARES_LOW, Memo, side_reach)
 from games.weights import int8_phases
 
 # -- geometry and cards --------------------------------------------------------------
@@ -290,20 +290,26 @@ def _packed_board(seat, role):
     return _subset_sums(student[:13]), _subset_sums(student[13:]), master
 
 
-def _hand_terms(hand, tables):
-    """What a side holding ``hand`` adds, by square, as each role: (the cards' master
-    weights, the cards' student weights) as mover, then as other; and its pair's share
-    of the ``cards`` index as mover and as other, packed in its field."""
+def _hand_terms(hand, tables, bias, mobility):
+    """What a side holding ``hand`` computes its terms from: per square, a row ``(both,
+    mask_a, mask_b, as mover, as other)``: the squares its two cards reach from there
+    (together, then each) and the weights a piece there adds as each role, first for a
+    student (``students``), then for the master (``masters``, the bias in its mover's
+    weight); its pair's share of the ``cards`` index as mover and as other, packed in
+    its field; and the mobility weights by number of moves as mover and as other."""
     seat, cards = hand >> 8, (hand & 15, hand >> 4 & 15)
-    out = []
-    for role in (0, 1):
-        seen_from = seat if role == 0 else 1 - seat
-        for table in ("cardmaster", "cardstudent"):
-            weights = tables[table]
-            out.append([sum(weights[(role * CARD_COUNT + card) * SQUARES + view(sq, seen_from)] for card in cards)
-                        for sq in range(SQUARES)])
+    masks_a, _, masks_b, _ = HAND_TABLES[hand]
+    rows = {}
+    for table in ("cardstudent", "cardmaster"):
+        weights = tables[table]
+        per_role = [[sum(weights[(role * CARD_COUNT + card) * SQUARES + view(sq, seat if role == 0 else 1 - seat)]
+                         for card in cards) for sq in range(SQUARES)] for role in (0, 1)]
+        rows[table] = tuple((masks_a[sq] | masks_b[sq], masks_a[sq], masks_b[sq],
+                             per_role[0][sq] + (bias if table == "cardmaster" else 0), per_role[1][sq])
+                            for sq in range(SQUARES))
     pair = PAIR_OF[hand & 255]
-    return (*out, pair * len(PAIRS) << FIELD * CARDS_FIELD, pair << FIELD * CARDS_FIELD)
+    return (rows["cardstudent"], rows["cardmaster"], pair * len(PAIRS) << FIELD * CARDS_FIELD,
+            pair << FIELD * CARDS_FIELD, mobility[:MOVES_CAP + 1], mobility[MOVES_CAP + 1:])
 
 
 def make_score(tables, bias, half=None):
@@ -326,25 +332,29 @@ def make_score(tables, bias, half=None):
         other)."""
         terms = per_hand.get(hand)
         if terms is None:
-            terms = per_hand[hand] = _hand_terms(hand, tables)
-        my_master, my_student, their_master, their_student, as_mover, as_other = terms
-        covered, moves = side_reach(pieces, hand)
+            terms = per_hand[hand] = _hand_terms(hand, tables, bias, mobility)
+        students_rows, masters_rows, as_mover, as_other, mover_mobility, other_mobility = terms
         free = ~pieces
         sq = master.bit_length() - 1
+        covered, mask_a, mask_b, mover_sum, other_sum = masters_rows[sq]
+        moves = (mask_a & free).bit_count() + (mask_b & free).bit_count()
         students = pieces & ~master
         low, high = students & 0x1FFF, students >> 13
+        for student in SQUARES_LOW[low] + SQUARES_HIGH[high]:
+            both, mask_a, mask_b, as_mover_w, as_other_w = students_rows[student]
+            covered |= both
+            moves += (mask_a & free).bit_count() + (mask_b & free).bit_count()
+            mover_sum += as_mover_w
+            other_sum += as_other_w
         (mover_low, mover_high, mover_master), (other_low, other_high, other_master) = packed[hand >> 8]
         as_mover += mover_low[low] + mover_high[high] + mover_master[sq]
         as_other += other_low[low] + other_high[high] + other_master[sq]
-        mover_sum = bias + my_master[sq] + mobility[min(moves, MOVES_CAP)]
-        other_sum = their_master[sq] + mobility[MOVES_CAP + 1 + min(moves, MOVES_CAP)]
-        for student in SQUARES_LOW[low] + SQUARES_HIGH[high]:
-            mover_sum += my_student[student]
-            other_sum += their_student[student]
+        if moves > MOVES_CAP:
+            moves = MOVES_CAP
         attacked = covered & free
         result = (attacked, students & ~covered, FULL if MASTER_STEPS[hand][sq] & free else attacked,
-                  mover_sum, other_sum, unpack(as_mover.to_bytes(width, "little")),
-                  unpack(as_other.to_bytes(width, "little")))
+                  mover_sum + mover_mobility[moves], other_sum + other_mobility[moves],
+                  unpack(as_mover.to_bytes(width, "little")), unpack(as_other.to_bytes(width, "little")))
         memos[hand][pieces | master << 25] = result
         memo.added()
         return result

@@ -468,18 +468,24 @@ def outcome(state):
 
 def noisy_moves(state, moves):
     """The moves among ``moves`` that change the game at once: captures (the master
-    too, which wins) and the master's step onto the enemy shrine (which wins).
-    Alpha-beta's quiescence search plays these beyond its depth limit."""
-    mine, theirs, my_master, _, hand, _, _, _ = state
+    too, which wins) and the master's step onto the enemy shrine (which wins), the
+    winning ones first, the others in the order of ``moves``. Alpha-beta's quiescence
+    search plays these beyond its depth limit, and with ``noisy_first`` its search
+    tries them early: a win found first ends the node at once."""
+    mine, theirs, my_master, their_master, hand, _, _, _ = state
     reached = REACHED[hand].get(mine)
     if reached is None:
         reached = side_reached(mine, hand)
     shrine = reached & ENEMY_SHRINE[hand >> 8]
     if shrine and MASTER_STEPS[hand][my_master.bit_length() - 1] & shrine:
         master_step, to_bit, from_to = my_master | shrine, TO_BIT, FROM_TO
-        return [move for move in moves if to_bit[move] & theirs or from_to[move] == master_step]
+        wins = [move for move in moves if to_bit[move] & their_master or from_to[move] == master_step]
+        return wins + [move for move in moves if to_bit[move] & theirs and move not in wins]
     if reached & theirs:
         to_bit = TO_BIT
+        if reached & their_master:
+            wins = [move for move in moves if to_bit[move] & their_master]
+            return wins + [move for move in moves if to_bit[move] & theirs and move not in wins]
         return [move for move in moves if to_bit[move] & theirs]
     return []
 

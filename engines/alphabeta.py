@@ -231,18 +231,19 @@ class AlphaBeta:
             if value >= beta:
                 self.incomplete += 1  # the cut-off rests on a pass: never exact
                 return beta if value >= PROVEN else value
-        ordered = self._order(state, moves, first, depth, ply)
+        ordered, noisy = self._schedule(state, moves, first, depth, ply)
 
         play = game.play
         negamax = self.negamax
         incomplete_before = self.incomplete
         best = -INF
-        best_move = ordered[0]
+        best_move = None  # the first move searched: its value beats -INF
         a = alpha
         pvs = self.pvs
         reduce_after = self.reduce_after if depth >= REDUCE_DEPTH else 0
         reduce_more = self.reduce_more if depth >= REDUCE_MORE_DEPTH else 0
-        noisy = game.noisy_moves(state, ordered) if reduce_after else ()
+        if reduce_after and noisy is None:
+            noisy = game.noisy_moves(state, moves)
         for index, move in enumerate(ordered):
             child = play(state, move)
             if best == -INF or not pvs:
@@ -321,6 +322,11 @@ class AlphaBeta:
                     if alpha >= beta:
                         break
         return best
+
+    def _schedule(self, state, moves, first, depth, ply):
+        """(the moves in the order to search them, the noisy moves among them or None
+        where they were not needed): an iterable, which AlphaBetaPlus ranks in stages."""
+        return self._order(state, moves, first, depth, ply), None
 
     def _order(self, state, moves, first, depth, ply):
         """The moves in the order to search them."""
@@ -513,8 +519,9 @@ QUIESCENCE = 4  # plies of noisy moves past the depth limit (the best measured: 
 class AlphaBetaPlus(AlphaBeta):
     """Alpha-beta with a quiescence search at its leaves (``quiescence`` plies of the
     game's noisy moves, see ``_quiesce``), and with ``noisy_first`` the noisy moves
-    searched right after the table's move, before killers and history: for games that
-    offer ``noisy_moves``. Kept apart from ``AlphaBeta``, which stays the seeds' generic
+    searched right after the table's move, in the game's order, before killers and
+    history, which rank the other moves only if the node is not cut off first: for
+    games that offer ``noisy_moves``. Kept apart from ``AlphaBeta``, which stays the seeds' generic
     baseline."""
 
     def __init__(self, game, evaluate, quiescence=QUIESCENCE, noisy_first=False, **options):
@@ -522,14 +529,25 @@ class AlphaBetaPlus(AlphaBeta):
         super().__init__(game, evaluate, quiescence=quiescence, **options)
         self.noisy_first = noisy_first
 
-    def _order(self, state, moves, first, depth, ply):
-        ordered = super()._order(state, moves, first, depth, ply)
-        if not self.noisy_first or len(ordered) == 1:
-            return ordered
-        noisy = self.game.noisy_moves(state, ordered)
-        if not noisy:
-            return ordered
-        head = [first] if first is not None and ordered[0] == first else []
-        chosen = set(noisy)
-        chosen.update(head)
-        return head + [m for m in noisy if m != first] + [m for m in ordered if m not in chosen]
+    def _schedule(self, state, moves, first, depth, ply):
+        if not self.noisy_first or len(moves) == 1:
+            return super()._schedule(state, moves, first, depth, ply)
+        noisy = self.game.noisy_moves(state, moves)
+        return self._staged(state, moves, first, depth, ply, noisy), noisy
+
+    def _staged(self, state, moves, first, depth, ply, noisy):
+        """With ``noisy_first``: the table's move, then the noisy moves in the game's
+        order (winning ones first), then the others as ``_order`` ranks them. Most nodes
+        are cut off by one of the first two kinds, so the others are ranked only when
+        the search reaches them (docs/tuning/onitama-constants.md#staged-move-ordering)."""
+        if first is not None and first in moves:
+            yield first
+        else:
+            first = None
+        for move in noisy:
+            if move != first:
+                yield move
+        if len(noisy) + (first is not None and first not in noisy) < len(moves):
+            for move in self._order(state, moves, None, depth, ply):
+                if move != first and move not in noisy:
+                    yield move

@@ -310,7 +310,6 @@ def clear_memos():
     """Empties every memo (for benchmarks of a cold start)."""
     for memo in list(MEMOS):
         memo.clear()
-    _SEEN.clear()
 
 
 # What each side (pieces, hand) can do, by hand and pieces: MOVES[hand][pieces] its
@@ -320,20 +319,11 @@ _MOVES_MEMO, _REACHED_MEMO = Memo(twins=False), Memo()
 MOVES, REACHED = _MOVES_MEMO.tables, _REACHED_MEMO.tables
 
 
-_SEEN = {}  # pieces | hand << 25 of move lists generated once and not kept (a few thousand)
-
-
 def side_moves(pieces, hand):
-    """``generate_moves(pieces, hand)`` as a tuple, memoised from the second time it is
-    asked for: a search asks again for most sides (siblings share one), random games
-    seldom, and keeping a list costs more than making it."""
+    """``generate_moves(pieces, hand)`` as a tuple, memoised: a search asks again for
+    most sides (siblings share one). Random playouts, which seldom ask again, draw
+    their moves without the list (``random_playout``)."""
     moves = tuple(generate_moves(pieces, hand))
-    key = pieces | hand << 25
-    if key not in _SEEN:
-        if len(_SEEN) >= 8192:
-            _SEEN.clear()
-        _SEEN[key] = None
-        return moves
     MOVES[hand][pieces] = moves
     _MOVES_MEMO.added()
     return moves

@@ -13,8 +13,9 @@ deadline, as in the bots). The collector is off, as in the bots.
   ``legal_moves`` and ``play`` (moves drawn as ``moves[int(random() * len(moves))]``),
   and what MCTS runs (the rules' ``random_playout`` where they have one, the new rules,
   which draw uniformly without listing the moves; the plain loop for the old ones);
-- alpha-beta positions per second: ``alphabeta+`` with the learned evaluation (the
-  bot's default) and ``alphabeta`` with the handcrafted one, from positions of several
+- alpha-beta positions per second: ``alphabeta+`` with the learned linear evaluation
+  (which both rules have; the bot's N-tuple evaluation, new rules only, is measured in
+  ``evaluations``) and ``alphabeta`` with the handcrafted one, from positions of several
   deals: searches of ``seconds`` each, every one from cold memo tables; and the turns
   of a game (the arena's turn, 36 ms, for both seats along a fixed game), the engines
   and memo tables kept from turn to turn as in a bot.

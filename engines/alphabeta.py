@@ -521,8 +521,8 @@ class AlphaBetaPlus(AlphaBeta):
     game's noisy moves, see ``_quiesce``), and with ``noisy_first`` the noisy moves
     searched right after the table's move, in the game's order, before killers and
     history, which rank the other moves only if the node is not cut off first: for
-    games that offer ``noisy_moves``. Kept apart from ``AlphaBeta``, which stays the seeds' generic
-    baseline."""
+    games that offer ``noisy_moves``. Kept apart from ``AlphaBeta``, which stays the
+    seeds' generic baseline."""
 
     def __init__(self, game, evaluate, quiescence=QUIESCENCE, noisy_first=False, **options):
         require_hook(game, "noisy_moves", "alphabeta+")
@@ -539,7 +539,7 @@ class AlphaBetaPlus(AlphaBeta):
         """With ``noisy_first``: the table's move, then the noisy moves in the game's
         order (winning ones first), then the others as ``_order`` ranks them. Most nodes
         are cut off by one of the first two kinds, so the others are ranked only when
-        the search reaches them (docs/tuning/onitama-constants.md#staged-move-ordering)."""
+        the search reaches them (docs/tuning/onitama-constants.md#faster-search-the-night-of-2026-11-25)."""
         if first is not None and first in moves:
             yield first
         else:

@@ -291,12 +291,12 @@ def _packed_board(seat, role):
 
 
 def _hand_terms(hand, tables, bias, mobility):
-    """What a side holding ``hand`` computes its terms from: per square, a row ``(both,
-    mask_a, mask_b, as mover, as other)``: the squares its two cards reach from there
-    (together, then each) and the weights a piece there adds as each role, first for a
-    student (``students``), then for the master (``masters``, the bias in its mover's
-    weight); its pair's share of the ``cards`` index as mover and as other, packed in
-    its field; and the mobility weights by number of moves as mover and as other."""
+    """What a side holding ``hand`` computes its terms from: the students' rows and the
+    master's rows, by square ``(both, mask_a, mask_b, as mover, as other)``: the squares
+    its two cards reach from there (together, then each) and the card tables' weights
+    of a piece there as each role (the master's mover weight with the bias); its
+    pair's share of the ``cards`` index as mover and as other, packed in its field; and
+    the mobility weights by number of moves as mover and as other."""
     seat, cards = hand >> 8, (hand & 15, hand >> 4 & 15)
     masks_a, _, masks_b, _ = HAND_TABLES[hand]
     rows = {}

@@ -467,15 +467,14 @@ def noisy_moves(state, moves):
     if reached is None:
         reached = side_reached(mine, hand)
     shrine = reached & ENEMY_SHRINE[hand >> 8]
-    if shrine and MASTER_STEPS[hand][my_master.bit_length() - 1] & shrine:
-        master_step, to_bit, from_to = my_master | shrine, TO_BIT, FROM_TO
+    # the master's step onto the enemy shrine as a move's from and to bits (-1: none)
+    master_step = my_master | shrine if shrine and MASTER_STEPS[hand][my_master.bit_length() - 1] & shrine else -1
+    to_bit = TO_BIT
+    if master_step > 0 or reached & their_master:
+        from_to = FROM_TO
         wins = [move for move in moves if to_bit[move] & their_master or from_to[move] == master_step]
         return wins + [move for move in moves if to_bit[move] & theirs and move not in wins]
     if reached & theirs:
-        to_bit = TO_BIT
-        if reached & their_master:
-            wins = [move for move in moves if to_bit[move] & their_master]
-            return wins + [move for move in moves if to_bit[move] & theirs and move not in wins]
         return [move for move in moves if to_bit[move] & theirs]
     return []
 

@@ -1,0 +1,131 @@
+"""Fixed-depth alpha-beta searches of every game, to check that a change meant to make
+the search faster (or to tidy it) leaves it searching the same trees.
+
+    python bench/same_search.py --save results/search-before.json     # before the change
+    python bench/same_search.py --compare results/search-before.json  # after it
+
+The alpha-beta engines of each game (the defaults, MTD(f), ordering by the evaluation,
+alpha-beta+ where the game names noisy moves, the bot's tuned alpha-beta+, null-move
+pruning and threat extensions where the game offers them), with each evaluation of the
+game's bot, search positions of random games to a fixed depth, with no clock. Each
+search gives (move, value, positions visited, depth, principal variation); ``--compare``
+prints the searches that differ from the saved ones and exits with status 1 if any
+does. A search whose position counts change while its moves and values stay has changed
+its tree: an intended change of the search shows here too, so this is a tool for
+refactoring, not a test. Not a topic of ``python -m bench``: it measures sameness, not
+speed. A full run takes about 10 seconds.
+"""
+import argparse
+import importlib
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engines.alphabeta import AlphaBeta, AlphaBetaPlus  # noqa: E402
+from engines.base import random_plies  # noqa: E402
+
+DEPTHS = {"onitama": 6, "breakthrough": 4, "othello": 5, "oware": 7}  # each search's depth
+POSITIONS = 6  # positions a game
+
+
+def settings(game, bot):
+    """{label: (engine class, parameters)} of the alpha-beta settings ``game`` allows."""
+    found = {"alphabeta": (AlphaBeta, {}), "mtdf": (AlphaBeta, {"mtdf": True}),
+             "order_depth=2": (AlphaBeta, {"order_depth": 2})}
+    if hasattr(game, "noisy_moves"):
+        found["alphabeta+"] = (AlphaBetaPlus, {})
+        if "alphabeta+" in bot.tuned:
+            found["the bot's alphabeta+"] = (AlphaBetaPlus, dict(bot.tuned["alphabeta+"].params))
+    if hasattr(game, "null_move"):
+        found["null_move=2"] = (AlphaBetaPlus, {"null_move": 2, "noisy_first": True})
+    if hasattr(game, "threatened"):
+        found["extend=2"] = (AlphaBetaPlus, {"extend": 2, "reduce_after": 2, "reduce_more": 4})
+    return found
+
+
+def positions(referee, count=POSITIONS, seed=3):
+    """``count`` unfinished positions 2 to 23 random plies after the referee's starts."""
+    rng = random.Random(seed)
+    game = referee.game
+    found = []
+    while len(found) < count:
+        state = random_plies(game, referee.new_state(rng), rng, rng.randrange(2, 24))
+        if game.legal_moves(state):
+            found.append(state)
+    return found
+
+
+def searches(names=tuple(DEPTHS), count=POSITIONS):
+    """{"game setting evaluation": [[move, value, positions, depth, pv], ...]}."""
+    results = {}
+    for name in names:
+        bot = importlib.import_module(f"bots.{name}").BOT
+        referee = importlib.import_module(f"games.{name}.protocol").Referee()
+        game = referee.game
+        states = positions(referee, count)
+        for label, (engine_class, params) in settings(game, bot).items():
+            for evaluation in bot.evaluations:
+                engine = engine_class(game, bot.make_evaluator(evaluation, game), max_depth=DEPTHS[name], **params)
+                rows = []
+                for state in states:
+                    result = engine.search(state, time.perf_counter() + 1e9)
+                    rows.append([result.move, round(result.value, 9), result.nodes, result.depth, list(result.pv)])
+                results[f"{name} {label} {evaluation}"] = json.loads(json.dumps(rows))  # as saved
+    return results
+
+
+def differences(saved, now):
+    """(lines naming each saved search that ``now`` does not repeat, their number)."""
+    lines = []
+    for key, rows in saved.items():
+        if len(now.get(key, ())) != len(rows):
+            lines.append(f"{key}: {len(rows)} positions saved, {len(now.get(key, ()))} searched now")
+            continue
+        for index, (before, after) in enumerate(zip(rows, now[key])):
+            if before != after:
+                lines.append(f"{key}, position {index + 1}: move {before[0]} -> {after[0]}, value {before[1]} -> "
+                             f"{after[1]}, positions {before[2]:,} -> {after[2]:,}")
+    return lines
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python bench/same_search.py", description=__doc__.split("\n\n")[0])
+    what = parser.add_mutually_exclusive_group(required=True)
+    what.add_argument("--save", metavar="FILE", help="write the searches' results to FILE (JSON)")
+    what.add_argument("--compare", metavar="FILE", help="compare the searches with those saved in FILE")
+    parser.add_argument("--games", default=",".join(DEPTHS), help="comma-separated (default: all four)")
+    parser.add_argument("--positions", type=int, default=POSITIONS, help="positions a game (default: %(default)s)")
+    options = parser.parse_args(argv)
+    names = [name for name in options.games.split(",") if name]
+    unknown = [name for name in names if name not in DEPTHS]
+    if unknown or not names:
+        parser.error(f"--games: choose among {', '.join(DEPTHS)}")
+    if options.compare:
+        try:
+            saved = json.loads(Path(options.compare).read_text())
+        except (OSError, ValueError) as error:
+            parser.exit(2, f"{parser.prog}: cannot read {options.compare}: {error}\n")
+        if not isinstance(saved, dict):
+            parser.exit(2, f"{parser.prog}: {options.compare} does not hold saved searches\n")
+        saved = {key: rows for key, rows in saved.items() if key.split()[0] in names}
+    now = searches(names, options.positions)
+    positions_searched = sum(row[2] for rows in now.values() for row in rows)
+    if options.save:
+        Path(options.save).write_text(json.dumps(now, indent=0, sort_keys=True) + "\n")
+        print(f"saved {sum(map(len, now.values()))} searches ({positions_searched:,} positions) to {options.save}")
+        return 0
+    lines = differences(saved, now)
+    for line in lines:
+        print(line)
+    print(f"{len(lines)} difference(s) from the {sum(map(len, saved.values()))} saved searches"
+          f" ({positions_searched:,} positions searched now)")
+    return 1 if lines else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -15,7 +15,8 @@ deadline, as in the bots). The collector is off, as in the bots.
   which draw uniformly without listing the moves; the plain loop for the old ones);
 - alpha-beta positions per second: ``alphabeta+`` with the learned linear evaluation
   (which both rules have; the bot's N-tuple evaluation, new rules only, is measured in
-  ``evaluations``) and ``alphabeta`` with the handcrafted one, from positions of several
+  ``evaluations``), with the engine's defaults and with the bot's search options, and
+  ``alphabeta`` with the handcrafted evaluation, from positions of several
   deals: searches of ``seconds`` each, every one from cold memo tables; and the turns
   of a game (the arena's turn, 36 ms, for both seats along a fixed game), the engines
   and memo tables kept from turn to turn as in a bot.
@@ -42,8 +43,18 @@ TURN_S = 0.05 * 0.73              # the bot's share of the arena's 50 ms turn
 # label: (engine, (old rules' evaluation, new rules' evaluation))
 SEARCHES = {
     "alphabeta+ learned": (AlphaBetaPlus, (reference.make_learned_evaluator, learned.make_evaluator)),
+    "alphabeta+ learned, the bot's settings": (
+        lambda game, evaluate: AlphaBetaPlus(game, evaluate, **bot_settings()),
+        (reference.make_learned_evaluator, learned.make_evaluator)),
     "alphabeta handcrafted": (AlphaBeta, (reference.make_handcrafted_evaluator, make_evaluator)),
 }
+
+
+def bot_settings():
+    """The bot's alpha-beta+ parameters (its search options; its N-tuple evaluation has no
+    counterpart for the old rules)."""
+    from bots.onitama import BOT
+    return BOT.tuned["alphabeta+"].params
 
 
 def midgame(game, plies=10, seed=5):
@@ -190,9 +201,8 @@ def evaluations(game, quick=False):
     rounds over the same positions of several deals, their memo tables warm after the
     first round, process time), the bot's alpha-beta+ positions per second with each
     over the turns of a game (medians of rounds), and the N-tuple weights' start-up."""
-    from bots.onitama import BOT
     started = start_up()
-    params = BOT.tuned["alphabeta+"].params
+    params = bot_settings()
     makers = {"handcrafted": make_evaluator, "learned": learned.make_evaluator,
               "ntuple": lambda g: ntuple.make_evaluator(g, ntuple.load())}
     rng = random.Random(11)

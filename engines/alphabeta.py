@@ -539,7 +539,7 @@ class AlphaBetaPlus(AlphaBeta):
         """With ``noisy_first``: the table's move, then the noisy moves in the game's
         order (winning ones first), then the others as ``_order`` ranks them. Most nodes
         are cut off by one of the first two kinds, so the others are ranked only when
-        the search reaches them (docs/tuning/onitama-constants.md#faster-search-the-night-of-2026-11-25)."""
+        the search reaches them (docs/tuning/onitama-constants.md, "Faster search")."""
         if first is not None and first in moves:
             yield first
         else:

@@ -299,16 +299,18 @@ def _hand_terms(hand, tables, bias, mobility):
     the mobility weights by number of moves as mover and as other."""
     seat, cards = hand >> 8, (hand & 15, hand >> 4 & 15)
     masks_a, _, masks_b, _ = HAND_TABLES[hand]
-    rows = {}
-    for table in ("cardstudent", "cardmaster"):
+
+    def rows(table, added):
         weights = tables[table]
-        per_role = [[sum(weights[(role * CARD_COUNT + card) * SQUARES + view(sq, seat if role == 0 else 1 - seat)]
-                         for card in cards) for sq in range(SQUARES)] for role in (0, 1)]
-        rows[table] = tuple((masks_a[sq] | masks_b[sq], masks_a[sq], masks_b[sq],
-                             per_role[0][sq] + (bias if table == "cardmaster" else 0), per_role[1][sq])
-                            for sq in range(SQUARES))
+
+        def weight(role, sq):
+            return sum(weights[(role * CARD_COUNT + card) * SQUARES + view(sq, seat ^ role)] for card in cards)
+
+        return tuple((masks_a[sq] | masks_b[sq], masks_a[sq], masks_b[sq], added + weight(0, sq), weight(1, sq))
+                     for sq in range(SQUARES))
+
     pair = PAIR_OF[hand & 255]
-    return (rows["cardstudent"], rows["cardmaster"], pair * len(PAIRS) << FIELD * CARDS_FIELD,
+    return (rows("cardstudent", 0), rows("cardmaster", bias), pair * len(PAIRS) << FIELD * CARDS_FIELD,
             pair << FIELD * CARDS_FIELD, mobility[:MOVES_CAP + 1], mobility[MOVES_CAP + 1:])
 
 

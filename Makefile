@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: all setup build test test-all test-ray bench bench-load table table-best table-learned table-quick clean
+.PHONY: all setup build test test-all test-ray bench bench-load table table-best table-learned table-quick sparring clean
 
 all: build
 	$(PY) -m arena smoke
@@ -63,5 +63,13 @@ table-learned: build
 table-quick: build
 	$(PY) -m arena table -n 4 --engines bestfirst,alphabeta --out results/table-quick
 
+# A compiled Onitama opponent (alpha-beta in C++) for local tournaments: sparring/README.md.
+CXX ?= g++
+sparring: sparring/bin/onitama
+
+sparring/bin/onitama: sparring/onitama.cpp
+	mkdir -p sparring/bin
+	$(CXX) -O2 -std=c++17 -Wall -o $@ $<
+
 clean:
-	rm -rf dist $(VENV) *.egg-info
+	rm -rf dist $(VENV) *.egg-info sparring/bin

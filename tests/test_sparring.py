@@ -1,0 +1,54 @@
+"""The compiled Onitama opponent (sparring/onitama.cpp): its move generator counts what
+our rules count (the perft table), it plays whole games in the arena under the real
+clock without a fault, and it names a wrong argument. Skipped where no C++ compiler is
+installed (the project itself never needs one)."""
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from arena.games import load_referee
+from arena.tournament import parse_bots, run_tournament
+from test_onitama_rules import read_perft_file
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPILER = os.environ.get("CXX") or shutil.which("g++") or shutil.which("clang++")
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory):
+    if not COMPILER:
+        pytest.skip("no C++ compiler")
+    out = tmp_path_factory.mktemp("sparring") / "onitama"
+    done = subprocess.run([COMPILER, "-O2", "-std=c++17", "-o", str(out), str(ROOT / "sparring" / "onitama.cpp")],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+@pytest.mark.parametrize("cards", list(read_perft_file()))
+def test_perft_equals_the_rules_table(engine, cards):
+    expected = [(depth, count) for depth, count in read_perft_file()[cards] if depth <= 6]
+    done = subprocess.run([str(engine), "--perft", str(len(expected)), *map(str, cards)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert [tuple(map(int, line.split())) for line in done.stdout.splitlines()] == expected
+
+
+def test_whole_games_in_the_arena_without_a_fault(engine, tmp_path):
+    bots = parse_bots([f"quick={engine} --think 5 --first 50", f"slower={engine} --think 15 --first 50"],
+                      load_referee("onitama"))
+    summary = run_tournament("onitama", bots, 2, results=tmp_path / "r.jsonl", progress=False, isolated=True)
+    assert summary.count == 2
+    for stats in summary.bots_of("onitama"):
+        assert not any(stats.faults.values()), stats
+    pair = summary.pairs_of("onitama")[0]
+    assert pair.wins + pair.draws + pair.losses == 2
+
+
+def test_a_wrong_argument_is_named(engine):
+    done = subprocess.run([str(engine), "--fast"], capture_output=True, text=True, timeout=10)
+    assert done.returncode == 2
+    assert "usage:" in done.stderr and done.stdout == ""

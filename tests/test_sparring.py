@@ -11,7 +11,7 @@ import pytest
 
 from arena.games import load_referee
 from arena.tournament import parse_bots, run_tournament
-from test_onitama_rules import read_perft_file
+from test_onitama_rules import GAME, perft, read_perft_file
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPILER = os.environ.get("CXX") or shutil.which("g++") or shutil.which("clang++")
@@ -35,6 +35,16 @@ def test_perft_equals_the_rules_table(engine, cards):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert [tuple(map(int, line.split())) for line in done.stdout.splitlines()] == expected
+
+
+@pytest.mark.parametrize("cards", [(0, 1, 3, 4, 7), (8, 12, 14, 0, 1)])
+def test_perft_equals_the_rules_with_the_cards_the_table_lacks(engine, cards):
+    # The table's two deals hold 8 of the 16 cards; these hold the other 8.
+    start = GAME.initial_state(cards)
+    done = subprocess.run([str(engine), "--perft", "4", *map(str, cards)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert [tuple(map(int, line.split())) for line in done.stdout.splitlines()] == [
+        (depth, perft(start, depth)) for depth in range(1, 5)]
 
 
 def test_whole_games_in_the_arena_without_a_fault(engine, tmp_path):

@@ -161,9 +161,9 @@ def cmd_report(options):
     for record in records:
         reasons[record["reason"]] = reasons.get(record["reason"], 0) + 1
     print("endings: " + ", ".join(f"{REASONS.get(k, k)} {v}" for k, v in sorted(reasons.items())))
-    overheads = [r["overhead_ms"] for r in records if r.get("overhead_ms") is not None]
-    if overheads:
-        print(f"referee overhead: {sum(overheads) / len(overheads):.3f} ms per turn on average")
+    overhead = summary.overhead()
+    if overhead is not None:
+        print(f"referee overhead: {overhead:.3f} ms per turn on average")
     if options.plot:
         plot(summary, options.plot)
         print(f"plot written to {options.plot}")

@@ -19,6 +19,10 @@ from arena.stats import PENTANOMIAL, estimate, format_elo, score, score_interval
 FAULT_LABELS = {"timeout": "timeout", "illegal": "illegal", "bad_output": "badout",
                 "crash": "crash", "exit": "exit", "memory": "memory"}
 PENTANOMIAL_NAMES = ("LL", "LD", "DD+WL", "WD", "WW")
+# The referee's mean overhead a turn (ms) from which a summary warns that the machine was
+# overloaded: healthy runs measure 0.2-0.7 ms, an overloaded one measured 112 ms
+# (docs/tuning/onitama-constants.md, "Time odds on a lent 16-core machine").
+OVERLOADED_MS = 5.0
 
 
 def pair_id(record):
@@ -111,6 +115,7 @@ class Summary:
         self.bots = {}                # (game, name) -> BotStats
         self.games = []               # game names in order of appearance
         self.endings = {}             # game -> {reason: games}
+        self.overheads = {}           # game -> [sum of the games' mean overheads (ms a turn), games]
         self.count = 0
 
     def _rank(self, name):
@@ -137,6 +142,10 @@ class Summary:
         self.count += 1
         endings = self.endings.setdefault(game, {})
         endings[record["reason"]] = endings.get(record["reason"], 0) + 1
+        if record.get("overhead_ms") is not None:
+            overhead = self.overheads.setdefault(game, [0.0, 0])
+            overhead[0] += record["overhead_ms"]
+            overhead[1] += 1
         names, points = record["bots"], record["score"]
         pair = self.pair(game, *names)
         pair.add(points[names.index(pair.a)] if names[0] != names[1] else points[0], pair_id(record))
@@ -153,6 +162,13 @@ class Summary:
         if record.get("loser") is not None and record["reason"] in FAULTS:
             self.bot(game, names[record["loser"]]).faults[record["reason"]] += 1
         return self
+
+    def overhead(self, game=None):
+        """The referee's overhead in ms a turn, the mean over the games of ``game`` (of
+        every game if None) that measured it; None if none did."""
+        kept = [value for name, value in self.overheads.items() if game in (None, name)]
+        games = sum(count for _, count in kept)
+        return sum(total for total, _ in kept) / games if games else None
 
     def pairs_of(self, game):
         return [p for (g, _, _), p in self.pairs.items() if g == game]
@@ -243,6 +259,12 @@ def summary_text(summary, sprt_args=None):
         lines += ["  " + line for line in bot_table(bots)]
         if len(bots) > 2:
             lines += ["  " + line for line in cross_table(summary, game, bots)]
+        overhead = summary.overhead(game)
+        if overhead is not None and overhead >= OVERLOADED_MS:
+            lines.append(f"  warning: the referee took {overhead:.1f} ms a turn on average to pass the answers on "
+                         f"(well under 1 ms where the machine has a processor to spare): the machine was "
+                         f"overloaded, so the timeouts and the scores may be its doing, not the bots'; "
+                         f"play fewer games at a time (-j)")
     return "\n".join(lines)
 
 

@@ -7,7 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from arena.report import pair_id, summarize, summary_json, summary_text
+import pytest
+
+from arena.report import OVERLOADED_MS, pair_id, summarize, summary_json, summary_text
 from arena.results import ResultsWriter
 from arena.stats import PENTANOMIAL, TRINOMIAL, estimate, trinomial
 from arena.tournament import Progress
@@ -121,6 +123,22 @@ def test_old_results_files_still_report(tmp_path):
     done = run_cli("report", str(results))
     assert done.returncode == 0, done.stderr
     assert "pentanomial over 7 seat-swapped pairs (LL 1, LD 1, DD+WL 2, WD 1, WW 2)" in done.stdout
+
+
+def test_summary_warns_when_the_referee_overhead_says_the_machine_was_overloaded():
+    def with_overhead(records, values):
+        return [dict(r, overhead_ms=v) for r, v in zip(records, values)]
+
+    healthy = with_overhead(rounds(POINTS), [0.6] * 14)
+    overloaded = with_overhead(rounds(POINTS), [0.6] * 7 + [2 * OVERLOADED_MS] * 7)
+    assert summarize(healthy).overhead() == pytest.approx(0.6)
+    assert "overloaded" not in summary_text(summarize(healthy, "ab"))
+    assert summarize(overloaded).overhead("othello") == pytest.approx((0.6 + 2 * OVERLOADED_MS) / 2)
+    warning = summary_text(summarize(overloaded, "ab")).splitlines()[-1]
+    assert warning.startswith(f"  warning: the referee took {(0.6 + 2 * OVERLOADED_MS) / 2:.1f} ms a turn")
+    assert "overloaded" in warning and "(-j)" in warning
+    assert summarize(rounds(POINTS)).overhead() is None   # files from before the field: no warning
+    assert "overloaded" not in summary_text(summarize(rounds(POINTS), "ab"))
 
 
 class Terminal(io.StringIO):

@@ -170,6 +170,11 @@ class Summary:
         games = sum(count for _, count in kept)
         return sum(total for total, _ in kept) / games if games else None
 
+    def overloaded(self, game):
+        """Whether the referee's overhead in ``game`` says that the machine was overloaded."""
+        overhead = self.overhead(game)
+        return overhead is not None and overhead >= OVERLOADED_MS
+
     def pairs_of(self, game):
         return [p for (g, _, _), p in self.pairs.items() if g == game]
 
@@ -259,9 +264,8 @@ def summary_text(summary, sprt_args=None):
         lines += ["  " + line for line in bot_table(bots)]
         if len(bots) > 2:
             lines += ["  " + line for line in cross_table(summary, game, bots)]
-        overhead = summary.overhead(game)
-        if overhead is not None and overhead >= OVERLOADED_MS:
-            lines.append(f"  warning: the referee took {overhead:.1f} ms a turn on average to pass the answers on "
+        if summary.overloaded(game):
+            lines.append(f"  warning: the referee took {summary.overhead(game):.1f} ms a turn on average to pass the answers on "
                          f"(well under 1 ms where the machine has a processor to spare): the machine was "
                          f"overloaded, so the timeouts and the scores may be its doing, not the bots'; "
                          f"play fewer games at a time (-j)")
@@ -309,9 +313,12 @@ def summary_json(summary, sprt_args=None, every_pair=False):
     games = []
     for game in summary.games:
         pairs = summary.pairs_of(game)
+        overhead = summary.overhead(game)
         games.append({
             "game": game, "games": sum(p.games for p in pairs),
             "endings": dict(sorted(summary.endings.get(game, {}).items())),
+            "overhead_ms": None if overhead is None else number(overhead, 3),
+            "overloaded": summary.overloaded(game),
             "pairs": [pair_json(p, sprt_args if every_pair or len(pairs) == 1 else None) for p in pairs],
             "bots": [bot_json(s) for s in summary.bots_of(game)],
         })

@@ -265,10 +265,10 @@ def summary_text(summary, sprt_args=None):
         if len(bots) > 2:
             lines += ["  " + line for line in cross_table(summary, game, bots)]
         if summary.overloaded(game):
-            lines.append(f"  warning: the referee took {summary.overhead(game):.1f} ms a turn on average to pass the answers on "
-                         f"(well under 1 ms where the machine has a processor to spare): the machine was "
-                         f"overloaded, so the timeouts and the scores may be its doing, not the bots'; "
-                         f"play fewer games at a time (-j)")
+            lines.append(f"  warning: the referee took {summary.overhead(game):.1f} ms a turn on average to pass "
+                         f"the answers on (well under 1 ms where the machine has a processor to spare): the "
+                         f"machine was overloaded, so the timeouts and the scores may be its doing, not the "
+                         f"bots'; play fewer games at a time (-j)")
     return "\n".join(lines)
 
 

@@ -82,7 +82,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("results", help="a results file of the arena (JSON lines)")
     parser.add_argument("name", help="the bot whose lost games to look at, as the file names it")
-    parser.add_argument("--nodes", type=int, default=200_000, help="the oracle's positions a search (default 200,000)")
+    parser.add_argument("--nodes", type=int, default=200_000,
+                        help="the oracle's positions a search (default 200,000)")
     parser.add_argument("--games", type=int, help="look at this many lost games at most")
     options = parser.parse_args(argv)
     path = Path(options.results)
@@ -113,9 +114,11 @@ def main(argv=None):
         other_move += better != played
         print(f"{record['key']}: decided {distance} plies before the end by {played!r}; "
               f"the oracle plays {better!r} there", flush=True)
+    counted = sorted((d, n) for d, n in distances.items() if d != FROM_THE_START)
+    if FROM_THE_START in distances:
+        counted.append((FROM_THE_START, distances[FROM_THE_START]))
     print(f"{options.name}: {len(lost)} games lost on the board; decided, in plies before the end: "
-          + (", ".join(f"{d}: {n}" for d, n in sorted(distances.items(), key=lambda kv: (isinstance(kv[0], str), kv[0])))
-             or "none"))
+          + (", ".join(f"{distance}: {games}" for distance, games in counted) or "none"))
     print(f"the oracle ({options.nodes:,} positions a search) would have played another move in {other_move} of them")
     return 0
 

@@ -16,7 +16,6 @@ deeper, not that the loser's evaluation missed something near it.
 import argparse
 import collections
 import importlib
-import json
 import math
 import random
 import sys
@@ -25,7 +24,9 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from arena.errors import UserError  # noqa: E402
 from arena.match import play_opening  # noqa: E402
+from arena.results import read_results  # noqa: E402
 from bench.fixed_nodes import configuration, make_engine  # noqa: E402
 from engines.base import PROVEN  # noqa: E402
 
@@ -68,7 +69,8 @@ def decided(oracle, record, name):
     for i in reversed(own):
         result = oracle.search(states[i])
         if result.value > -PROVEN:
-            return len(states) - i, record["moves"][i], game.move_name(result.move)
+            played = game.parse_move(record["moves"][i])
+            return len(states) - i, game.move_name(played), game.move_name(result.move)
     return FROM_THE_START, None, None
 
 
@@ -90,9 +92,9 @@ def main(argv=None):
     if not path.is_file():
         parser.error(f"no results file {path}")
     try:
-        records = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    except json.JSONDecodeError as error:
-        parser.error(f"{path}: not a results file ({error})")
+        records = read_results(path)
+    except UserError as error:
+        parser.error(str(error))
     names = sorted({bot for record in records for bot in record.get("bots", ())})
     if options.name not in names:
         parser.error(f"no bot named {options.name!r} in {path}; it names {', '.join(names) or 'none'}")

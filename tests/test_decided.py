@@ -96,9 +96,9 @@ def test_bad_input_is_named_not_a_traceback(tmp_path):
     results.write_text(json.dumps(random_record(5, "onitama:5:0:a:b")) + "\n")
     unknown = run(str(results), "c")
     assert unknown.returncode == 2 and "no bot named 'c'" in unknown.stderr and "a, b" in unknown.stderr
-    results.write_text("not json\n")
+    results.write_text("not json\n{}\n")
     broken = run(str(results), "a")
-    assert broken.returncode == 2 and "not a results file" in broken.stderr
+    assert broken.returncode == 2 and "corrupt results file" in broken.stderr
     assert "Traceback" not in missing.stderr + unknown.stderr + broken.stderr
 
 

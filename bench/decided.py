@@ -25,6 +25,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from arena.errors import UserError  # noqa: E402
+from arena.games import load_referee  # noqa: E402
 from arena.match import play_opening  # noqa: E402
 from arena.results import read_results  # noqa: E402
 from bench.fixed_nodes import configuration, make_engine  # noqa: E402
@@ -37,8 +38,8 @@ class Oracle:
     """The best engine of the game's bot, with its settings and a node budget a search."""
 
     def __init__(self, name, nodes):
+        self.referee = load_referee(name)
         self.bot = importlib.import_module(f"bots.{name}").BOT
-        self.referee = importlib.import_module(f"games.{name}.protocol").Referee()
         self.game = self.referee.game
         self.config = configuration(f"oracle={self.bot.best}", self.bot)
         self.nodes = nodes
@@ -103,7 +104,7 @@ def main(argv=None):
     for game in sorted({record["game"] for record in lost}):
         try:
             oracles[game] = Oracle(game, options.nodes)
-        except ImportError:
+        except (UserError, ImportError):
             parser.error(f"{path}: no bot of this project plays {game!r}")
     distances = collections.Counter()
     other_move = 0

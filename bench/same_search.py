@@ -26,6 +26,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from arena.games import load_referee  # noqa: E402
 from engines.alphabeta import AlphaBeta, AlphaBetaPlus  # noqa: E402
 from engines.base import random_plies  # noqa: E402
 
@@ -65,7 +66,7 @@ def searches(names=tuple(DEPTHS), count=POSITIONS):
     results = {}
     for name in names:
         bot = importlib.import_module(f"bots.{name}").BOT
-        referee = importlib.import_module(f"games.{name}.protocol").Referee()
+        referee = load_referee(name)
         game = referee.game
         states = positions(referee, count)
         for label, (engine_class, params) in settings(game, bot).items():

@@ -28,23 +28,25 @@ def engine(tmp_path_factory):
     return out
 
 
+def engine_perft(engine, depth, cards):
+    """[(depth, count)] for depths 1..``depth`` as the engine's ``--perft`` prints them."""
+    done = subprocess.run([str(engine), "--perft", str(depth), *map(str, cards)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return [tuple(map(int, line.split())) for line in done.stdout.splitlines()]
+
+
 @pytest.mark.parametrize("cards", list(read_perft_file()))
 def test_perft_equals_the_rules_table(engine, cards):
     expected = [(depth, count) for depth, count in read_perft_file()[cards] if depth <= 6]
-    done = subprocess.run([str(engine), "--perft", str(len(expected)), *map(str, cards)],
-                          capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert [tuple(map(int, line.split())) for line in done.stdout.splitlines()] == expected
+    assert engine_perft(engine, len(expected), cards) == expected
 
 
 @pytest.mark.parametrize("cards", [(0, 1, 3, 4, 7), (8, 12, 14, 0, 1)])
 def test_perft_equals_the_rules_with_the_cards_the_table_lacks(engine, cards):
     # The table's two deals hold 8 of the 16 cards; these hold the other 8.
     start = GAME.initial_state(cards)
-    done = subprocess.run([str(engine), "--perft", "4", *map(str, cards)], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert [tuple(map(int, line.split())) for line in done.stdout.splitlines()] == [
-        (depth, perft(start, depth)) for depth in range(1, 5)]
+    assert engine_perft(engine, 4, cards) == [(depth, perft(start, depth)) for depth in range(1, 5)]
 
 
 def test_whole_games_in_the_arena_without_a_fault(engine, tmp_path):

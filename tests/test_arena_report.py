@@ -131,16 +131,17 @@ def test_summary_warns_when_the_referee_overhead_says_the_machine_was_overloaded
 
     healthy = with_overhead(rounds(POINTS), [0.6] * 14)
     overloaded = with_overhead(rounds(POINTS), [0.6] * 7 + [2 * OVERLOADED_MS] * 7)
+    mean = (0.6 + 2 * OVERLOADED_MS) / 2
     assert summarize(healthy).overhead() == pytest.approx(0.6)
     assert "overloaded" not in summary_text(summarize(healthy, "ab"))
-    assert summarize(overloaded).overhead("othello") == pytest.approx((0.6 + 2 * OVERLOADED_MS) / 2)
+    assert summarize(overloaded).overhead("othello") == pytest.approx(mean)
     warning = summary_text(summarize(overloaded, "ab")).splitlines()[-1]
-    assert warning.startswith(f"  warning: the referee took {(0.6 + 2 * OVERLOADED_MS) / 2:.1f} ms a turn")
+    assert warning.startswith(f"  warning: the referee took {mean:.1f} ms a turn")
     assert "overloaded" in warning and "(-j)" in warning
     assert summary_json(summarize(healthy))["games"][0]["overloaded"] is False
     overloaded_json = summary_json(summarize(overloaded))["games"][0]
     assert overloaded_json["overloaded"] is True
-    assert overloaded_json["overhead_ms"] == round((0.6 + 2 * OVERLOADED_MS) / 2, 3)
+    assert overloaded_json["overhead_ms"] == round(mean, 3)
     assert summarize(rounds(POINTS)).overhead() is None   # files from before the field: no warning
     assert summary_json(summarize(rounds(POINTS)))["games"][0]["overhead_ms"] is None
     assert "overloaded" not in summary_text(summarize(rounds(POINTS), "ab"))

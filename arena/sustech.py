@@ -1,6 +1,6 @@
 """Reversed Reversi as the SUSTech CS303 judge plays it, for the arena.
 
-A bot is a Python file defining ``class AI`` (shared/PROTOCOLS.md). The arena cannot talk
+A bot is a Python file defining ``class AI`` (docs/PROTOCOLS.md). The arena cannot talk
 to a class, so each bot runs inside a host child process (``arena/sustech_host.py``)
 that imports the file, calls ``go`` in a thread and answers the last element of
 ``candidate_list`` when ``go`` returns or at the time limit. This referee speaks the

@@ -3,7 +3,7 @@
 // search, a transposition table kept between turns, killer and history ordering, late
 // move reductions and a quiescence search over captures; a handcrafted evaluation
 // (material, piece-square terms, the master's distance to the enemy shrine, mobility).
-// It speaks the arena's protocol (shared/PROTOCOLS.md, "Onitama") and thinks for
+// It speaks the arena's protocol (docs/PROTOCOLS.md, "Onitama") and thinks for
 // --think MS a turn (default 28 of the 50 ms), --first MS on its first turn.
 //
 //   make sparring        builds sparring/bin/onitama

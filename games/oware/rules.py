@@ -19,7 +19,7 @@ So the question "is the game still on, and which moves are legal" is one diction
 lookup on ``state & KEY`` in all but the rare must-feed positions. Every field is a plain
 number, so the state is hashable and is its own transposition key.
 
-Arena rules (see PROTOCOLS.md): sowing skips the origin house on every lap; a capture
+Arena rules (docs/PROTOCOLS.md): sowing skips the origin house on every lap; a capture
 walks back from the last sown house while it is the opponent's and holds 2 or 3; a
 capture that would take every opponent seed is cancelled (grand slam); when the
 opponent has no seeds only moves that reach it are legal; a player with no legal move

@@ -133,7 +133,7 @@ def cross_check_othello(turns, plies):
 def write_transcript(name, seed, turns, spiel_version):
     header = [
         f"# Golden transcript: one whole game of CodinGame \"{ARENA_NAMES[name]}\" as the arena",
-        "# sends it to player 0 (protocol notes: PROTOCOLS.md; replayed by tests/test_transcripts.py).",
+        "# sends it to player 0 (protocol notes: docs/PROTOCOLS.md; replayed by tests/test_transcripts.py).",
         f"# Made by tests/data/transcripts/make_transcripts.py: seed {seed}, both sides random",
         f"# movers, input lines from games/{name}/protocol.py's Referee at the time of writing.",
     ]

@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: all setup build test test-all test-ray bench bench-load table table-best table-learned table-quick sparring clean
+.PHONY: all setup build test test-all test-ray bench bench-load table table-best table-learned table-quick results sparring clean
 
 all: build
 	$(PY) -m arena smoke
@@ -62,6 +62,10 @@ table-learned: build
 # The same in a few minutes: best-first against alpha-beta, 4 games per game, into results/.
 table-quick: build
 	$(PY) -m arena table -n 4 --engines bestfirst,alphabeta --out results/table-quick
+
+# docs/RESULTS.md from the records under docs/ (the tables' results, docs/results/figures.json).
+results: setup
+	$(PY) -m arena.results_doc
 
 # A compiled Onitama opponent (alpha-beta in C++) for local tournaments: sparring/README.md.
 CXX ?= g++

@@ -290,6 +290,7 @@ def test_play_game_speaks_psyleague(tmp_path):
 
 
 def test_report_prints_a_table_and_draws_the_plot(tmp_path):
+    pytest.importorskip("matplotlib")  # an optional extra (dev)
     referee = load_referee("othello")
     results = tmp_path / "r.jsonl"
     bots = parse_bots([FIRST, "slow=" + zoo("slow", 0)], referee)
@@ -375,6 +376,7 @@ def test_openings_from_a_file(tmp_path):
 
 
 def test_table_plays_a_round_robin_of_engines_and_writes_the_docs(tmp_path):
+    pytest.importorskip("matplotlib")  # an optional extra (dev)
     # the zoo's first-move bot, with a --help that offers engines a, b and c as a bundle's
     # does, where the table looks: the full bundles' folder
     help_text = 'import sys\nif "--help" in sys.argv:\n    print("usage: [--engine {a,b,c}]")\n    sys.exit(0)\n'
@@ -408,6 +410,7 @@ def test_table_plays_a_round_robin_of_engines_and_writes_the_docs(tmp_path):
 
 
 def test_table_gives_every_engine_the_first_evaluation_the_bundle_offers(tmp_path):
+    pytest.importorskip("matplotlib")  # an optional extra (dev)
     help_text = ('import sys\nif "--help" in sys.argv:\n'
                  '    print("usage: [--engine {a,b}] [--eval {handcrafted,nn}]")\n    sys.exit(0)\n')
     (tmp_path / "full").mkdir()
@@ -444,6 +447,7 @@ if "--set" in sys.argv:
 
 
 def test_tune_records_trials_and_resumes_without_replaying(tmp_path):
+    pytest.importorskip("optuna")  # an optional extra (dev)
     (tmp_path / "full").mkdir()  # the tuner runs the bundles that carry every engine
     (tmp_path / "full" / "oware.py").write_text(FIRST_HOUSE)
     common = ["tune", "oware", "--dist", str(tmp_path), "-n", "2", "-q", "--results-dir", str(tmp_path / "r"),
@@ -476,6 +480,7 @@ def test_tuned_values_are_kept_only_when_confirmed():
 
 
 def test_a_trial_with_faults_is_never_chosen_and_the_record_goes_to_results(tmp_path):
+    pytest.importorskip("optuna")  # an optional extra (dev)
     (tmp_path / "full").mkdir()
     (tmp_path / "full" / "oware.py").write_text(CRASHES_WITH_PARAMETERS)
     results = tmp_path / "r"
@@ -522,6 +527,7 @@ def test_tuning_evaluation_weights():
 
 
 def test_tuning_refuses_an_evaluation_the_bundle_lacks_before_any_game(tmp_path):
+    pytest.importorskip("optuna")  # an optional extra (dev)
     (tmp_path / "full").mkdir()
     (tmp_path / "full" / "oware.py").write_text(
         'import sys\nif "--help" in sys.argv:\n    print("usage: [--eval {handcrafted,nn}]")\n    sys.exit(0)\n'

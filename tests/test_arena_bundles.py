@@ -47,6 +47,7 @@ def test_two_bundles_play_a_short_tournament(bundles, tmp_path):
 
 
 def test_the_table_in_its_small_setting_end_to_end(tmp_path):
+    pytest.importorskip("matplotlib")  # an optional extra (dev)
     # `make table-quick` with fewer games and one game: the real bundle, the real clock,
     # both engines with the learned evaluation as `make table-learned` plays them.
     dist = tmp_path / "dist"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 
 HELPERS = {"common", "side_by_side", "fixed_nodes", "same_search"}  # modules of this package that are not benchmarks
-SEPARATE = {"load"}  # benchmarks with their own command and options (python -m bench.load)
+SEPARATE = {"load", "decided"}  # with their own command and options (python -m bench.load, bench/decided.py)
 
 
 def topics():

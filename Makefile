@@ -21,6 +21,7 @@ setup: $(VENV)/installed
 build: setup
 	$(PY) build/bundle.py
 
+# The default test suite, what CI runs (.ci/run); test-all adds the slow tests.
 test: build
 	$(PY) -m pytest -m "not slow"
 
@@ -32,6 +33,7 @@ test-ray: setup
 	$(PY) -m pip install -q -e '.[ray]'
 	$(PY) -m pytest tests/test_ray.py
 
+# Speed figures against their targets, one topic after another (python -m bench --help).
 bench: build
 	$(PY) -m bench
 

@@ -145,8 +145,17 @@ def cmd_table(options):
     return code
 
 
+def require_matplotlib():
+    """The table's plot needs matplotlib (an optional extra): refused before any game."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise UserError("the table's plot needs matplotlib (pip install -e .[dev])") from None
+
+
 def play_table(options):
     """Plays and writes the table: (exit code, [(game, Summary)], the SPRT's arguments)."""
+    require_matplotlib()
     with open_backend(options, options.jobs) as backend:
         return play_games(options, backend)
 

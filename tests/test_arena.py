@@ -446,6 +446,19 @@ if "--set" in sys.argv:
 """ + FIRST_HOUSE.replace("import sys\n", "")
 
 
+def test_the_table_without_matplotlib_stops_with_one_line_before_any_game(tmp_path):
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "oware.py").write_text(FIRST_HOUSE)
+    without = ("import sys; sys.modules['matplotlib'] = None; from arena.cli import main; "
+               f"sys.exit(main(['table', 'oware', '--dist', {str(tmp_path)!r}, '--out', {str(tmp_path / 't')!r},"
+               " '-n', '2', '-q']))")
+    done = subprocess.run([sys.executable, "-c", without], capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=ROOT)
+    assert done.returncode == 2
+    assert done.stderr == "arena: error: the table's plot needs matplotlib (pip install -e .[dev])\n"
+    assert not (tmp_path / "t").exists()
+
+
 def test_tune_records_trials_and_resumes_without_replaying(tmp_path):
     pytest.importorskip("optuna")  # an optional extra (dev)
     (tmp_path / "full").mkdir()  # the tuner runs the bundles that carry every engine

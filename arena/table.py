@@ -221,7 +221,7 @@ def write_docs(out, sections, summaries, options):
             f"Machine: {machine_line()}; written {time.strftime('%Y-%m-%d %H:%M')}.", "",
             "Each bot is the game's bundle with `--engine NAME` and the bundle's tuned defaults",
             "for that engine: its parameters and its evaluation (the handcrafted one unless the",
-            "bundle's `tuned` names another for the engine; see the README)."]
+            "bundle's `tuned` names another for the engine; see docs/DECISIONS.md)."]
     if options.eval:
         head += [f"Here every bot of a game uses the same evaluation: the first of `{options.eval}`",
                  "that the game's bundle offers (`--eval`), named under each game's clock."]

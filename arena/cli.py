@@ -17,6 +17,7 @@ from arena.errors import Interrupted, UserError
 from arena.games import DEFAULT_RANDOM_PLIES, ROOT, game_names, games_with_bundles, load_referee, sized_game
 from arena.match import FAULTS, REASONS, parse_opening, play_match
 from arena.report import plot, summarize, summary_json, summary_text
+from arena.replay import write_replay
 from arena.results import ResultsWriter, read_results
 from arena.tournament import parse_bots, parse_odds, read_openings, run_tournament
 
@@ -170,6 +171,13 @@ def cmd_report(options):
     return 0
 
 
+# -- replay ----------------------------------------------------------------------------
+def cmd_replay(options):
+    path = write_replay(options.results, options.output, options.game)
+    print(f"replay written to {path}")
+    return 0
+
+
 # -- smoke -----------------------------------------------------------------------------
 def cmd_smoke(options):
     played = failed = 0
@@ -267,6 +275,12 @@ def build_parser():
     p.add_argument("--beta", type=float, default=0.05)
     p.add_argument("--json", action="store_true", help="print the summary as JSON (see arena/README.md)")
     p.set_defaults(run=cmd_report)
+
+    p = commands.add_parser("replay", help="a results file's games as one HTML page, ply by ply")
+    p.add_argument("results", metavar="FILE")
+    p.add_argument("--game", metavar="K", help="only game K (a number from 1, or a text in its key)")
+    p.add_argument("-o", "--output", metavar="HTML", help="the page to write (default: FILE with .html)")
+    p.set_defaults(run=cmd_replay)
 
     p = commands.add_parser("smoke", help="one game per game between the bundles in dist/")
     p.add_argument("--dist", default=str(ROOT / "dist"), help="bundles folder (default: dist/)")

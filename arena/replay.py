@@ -36,10 +36,16 @@ def board_view_of(game):
     if hasattr(game, "board_view"):
         return game.board_view
     package = type(game).__module__.rpartition(".")[0]
+    missing = UserError(f"{getattr(game, 'name', None) or type(game).__name__} has no board view "
+                        f"(a board_view method, or {package or 'its package'}.view)")
+    if not package:
+        raise missing
     try:
         module = importlib.import_module(f"{package}.view")
-    except ModuleNotFoundError:
-        raise UserError(f"{getattr(game, 'name', package)} has no board view ({package}.view)") from None
+    except ModuleNotFoundError as error:
+        if error.name != f"{package}.view":
+            raise
+        raise missing from None
     return lambda state, last_move=None: module.board_view(game, state, last_move)
 
 

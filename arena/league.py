@@ -9,9 +9,10 @@ intervals come from the inverse of the curvature at the maximum, the ratings mea
 from their mean. Ratings print in Elo: ``r * 400 / ln 10``.
 
 Each round is two games between one pair of bots on one opening, seats swapped. The
-pair is the one whose order is least certain under the fit: the largest
-``P(wrong order) = Phi(-|r_i - r_j| / sd(r_i - r_j))``, fewest games between them first
-on a tie. A round's games have keys ``GAME:league:ROUND:SEAT0:SEAT1``: a rerun first
+pair is the one whose order is least certain under the fit, weighed by how little their
+difference is measured: the largest ``Phi(-|r_i - r_j| / sd) * sd`` with ``sd`` the
+standard deviation of ``r_i - r_j`` (without the weight, two bots of equal strength
+would take every round), fewest games between them first on a tie. A round's games have keys ``GAME:league:ROUND:SEAT0:SEAT1``: a rerun first
 finishes a round cut in half, then goes on from the next round, so that every game is
 played once, however the run ended. Bots may be added or left out between runs; the
 games of those left out (retired) still count in everyone's rating.
@@ -82,11 +83,14 @@ def fit(names, games):
 
 
 def order_doubt(ratings, covariance, a, b):
-    """The probability that bots ``a`` and ``b`` (indices) are in the wrong order."""
+    """How much a round between bots ``a`` and ``b`` (indices) can tell: the probability
+    that they are in the wrong order, times the standard deviation of their difference
+    (two bots of equal strength stay in doubt forever, but each round tells less)."""
     spread = covariance[a, a] + covariance[b, b] - 2 * covariance[a, b]
     if spread <= 0:
         return 0.0
-    return 0.5 * math.erfc(abs(ratings[a] - ratings[b]) / math.sqrt(2 * spread))
+    deviation = math.sqrt(spread)
+    return 0.5 * math.erfc(abs(ratings[a] - ratings[b]) / (math.sqrt(2) * deviation)) * deviation
 
 
 def league_records(records, game):

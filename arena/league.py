@@ -9,12 +9,17 @@ intervals come from the inverse of the curvature at the maximum, the ratings mea
 from their mean. Ratings print in Elo: ``r * 400 / ln 10``.
 
 Each round is two games between one pair of bots on one opening, seats swapped. The
-pair is the one whose order is least certain under the fit, weighed by how little their
-difference is measured: the largest ``Phi(-|r_i - r_j| / sd) * sd`` with ``sd`` the
-standard deviation of ``r_i - r_j`` (without the weight, two bots of equal strength
-would take every round), fewest games between them first on a tie. A round's games have keys ``GAME:league:ROUND:SEAT0:SEAT1``: a rerun first
-finishes a round cut in half, then goes on from the next round, so that every game is
-played once, however the run ended. Bots may be added or left out between runs; the
+pair is the one whose order is least certain, weighed by how much a game between them
+would tell: ``P(wrong order) * V**2 * I / (1 + V * I)``, with ``P(wrong order) =
+Phi(-|r_i - r_j| / sqrt(V))``, ``V`` the variance of ``r_i - r_j`` and ``I = p (1 - p)``
+the information of one game between them; the second factor is what one game takes
+from ``V`` (the Gaussian update). Without it two bots of equal strength would take every
+round, their order being a coin toss however often they meet; with it their claim falls
+as 1/games**2. Fewest games between them first on a tie.
+
+A round's games have keys ``GAME:league:ROUND:SEAT0:SEAT1``: a rerun first finishes a
+round cut in half, then goes on from the next round, so that every game is played once,
+however the run ended. Bots may be added or left out between runs; the
 games of those left out (retired) still count in everyone's rating.
 """
 
@@ -83,14 +88,16 @@ def fit(names, games):
 
 
 def order_doubt(ratings, covariance, a, b):
-    """How much a round between bots ``a`` and ``b`` (indices) can tell: the probability
-    that they are in the wrong order, times the standard deviation of their difference
-    (two bots of equal strength stay in doubt forever, but each round tells less)."""
-    spread = covariance[a, a] + covariance[b, b] - 2 * covariance[a, b]
-    if spread <= 0:
+    """How much a game between bots ``a`` and ``b`` (indices) can tell about their order:
+    the probability that it is wrong, times the variance of their difference that one
+    game would take away (see the module's notes)."""
+    variance = covariance[a, a] + covariance[b, b] - 2 * covariance[a, b]
+    if variance <= 0:
         return 0.0
-    deviation = math.sqrt(spread)
-    return 0.5 * math.erfc(abs(ratings[a] - ratings[b]) / (math.sqrt(2) * deviation)) * deviation
+    difference = ratings[a] - ratings[b]
+    wrong = 0.5 * math.erfc(abs(difference) / math.sqrt(2 * variance))
+    information = 1 / (2 + math.exp(difference) + math.exp(-difference))  # p (1 - p) of one game
+    return wrong * variance ** 2 * information / (1 + variance * information)
 
 
 def league_records(records, game):

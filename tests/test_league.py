@@ -58,12 +58,12 @@ def record(a, b, score, number):
 def test_the_schedule_meets_the_pairs_whose_order_is_least_certain():
     bots = [Bot(n, "x") for n in "abc"]
     assert [b.name for b in next_pair([], bots)] == ["a", "b"]
-    # a beat b and b beat c many times: a-c has never met but its order is clear; a and b
-    # are measured; b and c are in doubt: they split their games
-    records = [record("a", "b", 1.0, k) for k in range(12)] + [record("b", "c", k % 2, 12 + k) for k in range(4)]
+    # a beat b and c in every game: clear; b and c split theirs: in doubt
+    records = ([record("a", "b", 1.0, k) for k in range(10)] + [record("a", "c", 1.0, 10 + k) for k in range(10)]
+               + [record("b", "c", k % 2, 20 + k) for k in range(10)])
     assert {b.name for b in next_pair(records, bots)} == {"b", "c"}
-    records += [record("b", "c", k % 2, 16 + k) for k in range(40)]
-    assert {b.name for b in next_pair(records, bots)} != {"b", "c"}  # measured enough: tells less now
+    records += [record("b", "c", k % 2, 30 + k) for k in range(300)]
+    assert {b.name for b in next_pair(records, bots)} != {"b", "c"}  # measured enough: each game tells less
 
 
 def test_ratings_keep_retired_bots():

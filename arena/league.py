@@ -234,9 +234,12 @@ def leaderboard_text(board):
 
 
 def plot_leaderboard(board, path, title):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise UserError("the plot needs matplotlib (pip install matplotlib)") from None
     shown = list(reversed(board))
     figure, axes = plt.subplots(figsize=(7, 0.45 * len(shown) + 1.2))
     y = range(len(shown))

@@ -117,12 +117,17 @@ def names_in(records, bots):
     return names
 
 
-def ratings(records, bots):
-    """The leaderboard: a Rating per bot, best first."""
-    names = names_in(records, bots)
+def fitted(records, names):
+    """(ratings, covariance, index of each name) of ``names`` over ``records``."""
     index = {name: k for k, name in enumerate(names)}
     games = [(index[r["bots"][0]], index[r["bots"][1]], r["score"][0]) for r in records]
     values, covariance = fit(names, games)
+    return values, covariance, index
+
+
+def ratings(records, bots):
+    """The leaderboard: a Rating per bot, best first; a bot without a game yet comes last,
+    unrated (NaN), and does not take part in the fit (it would move the mean)."""
     played, points, faults = Counter(), Counter(), Counter()
     for record in records:
         for seat, name in enumerate(record["bots"]):
@@ -130,22 +135,24 @@ def ratings(records, bots):
             points[name] += record["score"][seat]
         if record.get("loser") is not None and record["reason"] in FAULTS:
             faults[record["bots"][record["loser"]]] += 1
+    names = [name for name in names_in(records, bots) if played[name]]
+    values, covariance, index = fitted(records, names)
     active = {b.name for b in bots}
     board = []
-    for k, name in enumerate(names):
-        half = Z95 * math.sqrt(max(covariance[k, k], 0.0))
-        board.append(Rating(name, values[k] * ELO_PER_UNIT, (values[k] - half) * ELO_PER_UNIT,
-                            (values[k] + half) * ELO_PER_UNIT, played[name], points[name], faults[name],
-                            name in active))
-    return sorted(board, key=lambda r: -r.elo)
+    for name in names_in(records, bots):
+        if name in index:
+            k = index[name]
+            half = Z95 * math.sqrt(max(covariance[k, k], 0.0))
+            elo, low, high = (ELO_PER_UNIT * x for x in (values[k], values[k] - half, values[k] + half))
+        else:
+            elo = low = high = math.nan
+        board.append(Rating(name, elo, low, high, played[name], points[name], faults[name], name in active))
+    return sorted(board, key=lambda r: (not r.games, -r.elo if r.games else 0))
 
 
 def next_pair(records, bots):
     """The two active bots whose order is least certain (fewest games between them on a tie)."""
-    names = names_in(records, bots)
-    index = {name: k for k, name in enumerate(names)}
-    games = [(index[r["bots"][0]], index[r["bots"][1]], r["score"][0]) for r in records]
-    values, covariance = fit(names, games)
+    values, covariance, index = fitted(records, names_in(records, bots))
     met = Counter(frozenset(r["bots"]) for r in records)
     best = None
     for x in range(len(bots)):
@@ -215,11 +222,20 @@ def run_league(game, bots, total, results, conditions, seed=1, random_plies=None
     return records
 
 
+def board_rows(board, interval):
+    """The leaderboard's cells: rank, name, Elo, the interval as ``interval`` spells
+    it, games, score, faults ("-" where a bot has no game yet)."""
+    rows = []
+    for k, r in enumerate(board):
+        rated = [f"{r.elo:+.0f}", interval.format(r.low, r.high), f"{100 * r.points / r.games:.1f}%"] \
+            if r.games else ["-", "-", "-"]
+        rows.append([str(k + 1), r.name + ("" if r.active else " (retired)"), *rated[:2], str(r.games),
+                     rated[2], str(r.faults)])
+    return rows
+
+
 def leaderboard_markdown(board):
-    rows = [[str(k + 1), r.name + ("" if r.active else " (retired)"), f"{r.elo:+.0f}",
-             f"[{r.low:+.0f}, {r.high:+.0f}]", str(r.games),
-             f"{100 * r.points / r.games:.1f}%" if r.games else "-", str(r.faults)]
-            for k, r in enumerate(board)]
+    rows = board_rows(board, "[{:+.0f}, {:+.0f}]")
     header = ["#", "bot", "Elo", "95% interval", "games", "score", "faults"]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
@@ -227,10 +243,7 @@ def leaderboard_markdown(board):
 
 
 def leaderboard_text(board):
-    return table([[str(k + 1), r.name + ("" if r.active else " (retired)"), f"{r.elo:+.0f}",
-                   f"{r.low:+.0f}..{r.high:+.0f}", str(r.games),
-                   f"{100 * r.points / r.games:.1f}%" if r.games else "-", str(r.faults)]
-                  for k, r in enumerate(board)], ["#", "bot", "Elo", "95%", "games", "score", "faults"])
+    return table(board_rows(board, "{:+.0f}..{:+.0f}"), ["#", "bot", "Elo", "95%", "games", "score", "faults"])
 
 
 def plot_leaderboard(board, path, title):
@@ -240,7 +253,7 @@ def plot_leaderboard(board, path, title):
         import matplotlib.pyplot as plt
     except ImportError:
         raise UserError("the plot needs matplotlib (pip install matplotlib)") from None
-    shown = list(reversed(board))
+    shown = [r for r in reversed(board) if r.games]
     figure, axes = plt.subplots(figsize=(7, 0.45 * len(shown) + 1.2))
     y = range(len(shown))
     axes.errorbar([r.elo for r in shown], y, xerr=[[r.elo - r.low for r in shown], [r.high - r.elo for r in shown]],

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from arena.league import ELO_PER_UNIT, fit, next_pair, ratings
+from arena.league import ELO_PER_UNIT, fit, leaderboard_markdown, next_pair, ratings
 from arena.tournament import Bot
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,10 +68,13 @@ def test_the_schedule_meets_the_pairs_whose_order_is_least_certain():
 
 def test_ratings_keep_retired_bots():
     records = [record("a", "b", 1.0, k) for k in range(6)] + [record("b", "c", 1.0, 6 + k) for k in range(6)]
-    board = ratings(records, [Bot("a", "x"), Bot("c", "x")])
-    assert [r.name for r in board] == ["a", "b", "c"]
-    assert [r.active for r in board] == [True, False, True]
+    board = ratings(records, [Bot("a", "x"), Bot("c", "x"), Bot("new", "x")])
+    assert [r.name for r in board] == ["a", "b", "c", "new"]
+    assert [r.active for r in board] == [True, False, True, True]
     assert board[0].low < board[0].elo < board[0].high and board[1].games == 12
+    assert board[3].games == 0 and np.isnan(board[3].elo)  # unrated, and out of the fit:
+    assert board[0].elo + board[1].elo + board[2].elo == pytest.approx(0)  # the mean is the rated bots'
+    assert "| 4 | new | - | - | 0 | - | 0 |" in leaderboard_markdown(board)
 
 
 # -- leagues of real bots -----------------------------------------------------------------

@@ -173,8 +173,9 @@ def round_specs(game, number, a, b, seed, random_plies):
             for x, y in ((a, b), (b, a))]
 
 
-def unfinished_rounds(records, bots, game, random_plies):
-    """The missing game of each round cut in half whose bots are both still active."""
+def unfinished_rounds(records, bots, game):
+    """The missing game of each round cut in half whose bots are both still active, on
+    the opening its first game had."""
     by_name = {b.name: b for b in bots}
     rounds = Counter(round_of(r) for r in records)
     specs = []
@@ -182,8 +183,8 @@ def unfinished_rounds(records, bots, game, random_plies):
         names = record["bots"]
         if rounds[round_of(record)] == 1 and all(n in by_name for n in names):
             other = GameSpec(f"{game}:league:{round_of(record)}:{names[1]}:{names[0]}", round_of(record),
-                             (by_name[names[1]], by_name[names[0]]), record["seed"], (), random_plies,
-                             record.get("pair", ""))
+                             (by_name[names[1]], by_name[names[0]]), record["seed"], tuple(record["opening"]),
+                             0, record.get("pair", ""))
             specs.append(other)
     return specs
 
@@ -211,7 +212,7 @@ def run_league(game, bots, total, results, conditions, seed=1, random_plies=None
             say(f"{len(records)}: {spec.bots[0].name} vs {spec.bots[1].name}: "
                 f"{record['score'][0]:g}-{record['score'][1]:g} ({record['reason']})")
 
-    for spec in unfinished_rounds(records, bots, game, random_plies):
+    for spec in unfinished_rounds(records, bots, game):
         play(spec)
     number = max((round_of(r) for r in records), default=-1) + 1
     while len(records) < total:

@@ -1,6 +1,5 @@
 """Rehearsing CodinGame's clock (arena/clock.py): jitter, a slow server, the soft timeout;
 as rules of the clock, then in games against bots that sleep."""
-import random
 import subprocess
 import sys
 from pathlib import Path

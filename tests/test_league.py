@@ -117,6 +117,7 @@ def check_rounds(records):
     for games in rounds.values():
         assert len(games) == 2 and games[0]["bots"] == games[1]["bots"][::-1]
         assert games[0]["seed"] == games[1]["seed"] and games[0]["pair"] == games[1]["pair"]
+        assert games[0]["opening"] == games[1]["opening"]
 
 
 def test_a_league_resumes_after_sigkill_with_every_game_once_and_takes_new_bots(tmp_path):

@@ -82,7 +82,7 @@ def test_stepping_forward_moves_the_board_and_the_move_list(chromium, replay, tm
     check_loaded(dom)
     assert shown_tokens(dom) == expected_tokens(record, 13)
     move = (record["opening"] + record["moves"])[12]
-    assert re.search(rf'<span class="[^"]*current[^"]*" data-ply="13">13\.{move}</span>', dom)
+    assert re.search(rf'<span class="[^"]*current[^"]*" data-ply="13"><small>13</small>(&nbsp;|\xa0){move}</span>', dom)
     assert f"ply 13: " in dom and f"played {move}" in dom
 
 

@@ -9,6 +9,7 @@ seed, so a rerun of a game draws the same pauses.
 """
 
 import random
+import sys
 from dataclasses import dataclass
 
 from arena.errors import UserError
@@ -112,6 +113,16 @@ class TurnJudge:
 
 
 PLAIN = Clock()
+
+
+def warn_other_clocks(records, clock):
+    """Says so when games already in a results file were counted under another clock than
+    ``clock``: a rerun keeps them."""
+    others = sum(1 for record in records if record.get("clock") != clock.describe())
+    if others:
+        print(f"warning: {others} game{'s' * (others != 1)} already played had another clock "
+              "(--jitter, --slow, --soft-timeout); they still count (use another results file to "
+              "start afresh)", file=sys.stderr)
 
 
 def clock_from_options(options):

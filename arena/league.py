@@ -32,6 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
+from arena.clock import warn_other_clocks
 from arena.errors import UserError
 from arena.games import DEFAULT_RANDOM_PLIES
 from arena.match import FAULTS
@@ -203,6 +204,7 @@ def run_league(game, bots, total, results, conditions, seed=1, random_plies=None
     writer = ResultsWriter(results)
     records = league_records(read_results(results), game)
     warn_changed_bots(records, bots)
+    warn_other_clocks(records, conditions.clock)
 
     def play(spec):
         record = play_game(spec, conditions)
@@ -295,6 +297,7 @@ def run_gate(game, candidate, pool, results, conditions, sprt_args, max_games, s
     writer = ResultsWriter(results)
     records = gate_records(read_results(results), game, candidate.name)
     warn_changed_bots(records, [candidate, *pool])
+    warn_other_clocks(records, conditions.clock)
     number = 0
     while True:
         counts = pentanomial(records, candidate.name)

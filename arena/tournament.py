@@ -29,7 +29,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from arena.backends import LocalBackend
-from arena.clock import PLAIN, Clock
+from arena.clock import PLAIN, Clock, warn_other_clocks
 from arena.errors import Interrupted, UserError
 from arena.games import DEFAULT_RANDOM_PLIES, SUSTECH, load_referee
 from arena.match import bot_command_argv, parse_opening, play_match
@@ -290,6 +290,7 @@ def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0
     recorded = {r["key"] for r in done}
     odds = odds or {}
     warn_changed_bots(done, bots, odds)
+    warn_other_clocks(done, clock)
     todo = [spec for spec in specs if spec.key not in recorded]
     conditions = Conditions(game, scale, memory_mb, isolated, odds, clock)
     bar = Progress(len(specs), enabled=progress)

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from arena.clock import DEFAULT_JITTER, PLAIN, SOFT_EXTRA_MS, SOFT_OVERRUNS, Clock, TurnBeyondLimit, parse_jitter
+from arena.clock import (DEFAULT_JITTER, PLAIN, SOFT_EXTRA_MS, SOFT_OVERRUNS, Clock, TurnBeyondLimit, parse_jitter,
+                         warn_other_clocks)
 from arena.errors import UserError
 from arena.games import load_referee
 from arena.match import play_match
@@ -76,6 +77,15 @@ def test_jitter_options():
     for bad in ("5", "0.1:x", "1.5:5", "0.6:5,0.6:10", "0.1:-1"):
         with pytest.raises(UserError, match="--jitter"):
             parse_jitter(bad)
+
+
+def test_a_rerun_under_another_clock_is_told_that_the_games_played_still_count(capsys):
+    soft = Clock(soft=True)
+    records = [{"key": "a"}, {"key": "b", "clock": soft.describe()}]
+    warn_other_clocks(records, soft)
+    assert "warning: 1 game already played had another clock" in capsys.readouterr().err
+    warn_other_clocks(records[:1], PLAIN)
+    assert capsys.readouterr().err == ""
 
 
 def run_arena(*args):

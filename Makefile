@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: all setup build test test-all test-ray bench bench-load table table-best table-learned table-quick results sparring clean
+.PHONY: all setup build chromium test test-all test-ray bench bench-load table table-best table-learned table-quick results sparring clean
 
 all: build
 	$(PY) -m arena smoke
@@ -22,16 +22,24 @@ build: setup
 	$(PY) build/bundle.py
 
 # The default test suite, what CI runs (.ci/run); test-all adds the slow tests.
-test: build
+test: build chromium
 	$(PY) -m pytest -m "not slow"
 
-test-all: build
+test-all: build chromium
 	$(PY) -m pytest
 
 # The Ray backend's tests (slow: each starts a local Ray): installs the ray extra first.
 test-ray: setup
 	$(PY) -m pip install -q -e '.[ray]'
 	$(PY) -m pytest tests/test_ray.py
+
+# The replay page's browser test (tests/test_replay_browser.py) drives Debian's chromium
+# headless; installed here when missing and run as root, else the test skips saying so.
+CHROMIUM := /usr/bin/chromium
+chromium:
+	@if [ ! -x $(CHROMIUM) ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get install -y -q chromium >/dev/null || { apt-get update -q >/dev/null && apt-get install -y -q chromium >/dev/null; } \
+		|| echo "chromium could not be installed: the browser test will skip"; fi
 
 # Speed figures against their targets, one topic after another (python -m bench --help).
 bench: build

@@ -11,14 +11,16 @@ import threading
 import uuid
 from pathlib import Path
 
-from arena import process, table, tune
+from arena import league, process, table, tune
 from arena.backends import add_backend_options, default_jobs, open_backend
+from arena.clock import add_rehearsal_options, clock_from_options
 from arena.errors import Interrupted, UserError
 from arena.games import DEFAULT_RANDOM_PLIES, ROOT, game_names, games_with_bundles, load_referee, sized_game
 from arena.match import FAULTS, REASONS, parse_opening, play_match
 from arena.report import plot, summarize, summary_json, summary_text
+from arena.replay import write_replay
 from arena.results import ResultsWriter, read_results
-from arena.tournament import parse_bots, parse_odds, read_openings, run_tournament
+from arena.tournament import Conditions, parse_bots, parse_odds, read_openings, run_tournament
 
 SMOKE_SCALE = {"reversi": 0.1}   # 0.5 s a move: a quick game, still through the host
 DESCRIPTION = """Local referee and tournaments for the project's games, played under each
@@ -60,6 +62,7 @@ def add_clock_options(parser):
     parser.add_argument("--random-plies", type=int, metavar="K",
                         help="random opening plies (default per game: "
                              + ", ".join(f"{g} {k}" for g, k in DEFAULT_RANDOM_PLIES.items()) + ")")
+    add_rehearsal_options(parser, positive_float)
 
 
 # -- match -----------------------------------------------------------------------------
@@ -98,7 +101,7 @@ def cmd_match(options):
     record = play_match(referee, [b.command for b in bots], [b.name for b in bots], seed=seed,
                         opening=opening, random_plies=plies, scale=options.scale,
                         memory_mb=options.memory_mb, key=f"{options.game}:match:{uuid.uuid4().hex}",
-                        isolated=options.isolated)
+                        isolated=options.isolated, clock=clock_from_options(options))
     if options.results:
         ResultsWriter(options.results).append(record)
     print(json.dumps(record) if options.json else describe(record))
@@ -129,7 +132,8 @@ def cmd_tournament(options):
                                      scale=options.scale, openings=openings,
                                      random_plies=options.random_plies, memory_mb=options.memory_mb,
                                      sprt_args=sprt_args, progress=not options.quiet,
-                                     isolated=options.isolated, odds=odds, backend=backend)
+                                     isolated=options.isolated, odds=odds, backend=backend,
+                                     clock=clock_from_options(options))
     except Interrupted:
         print(f"interrupted: the finished games are in {results}; run the same command to resume",
               file=sys.stderr)
@@ -170,6 +174,61 @@ def cmd_report(options):
     return 0
 
 
+# -- league and gate -------------------------------------------------------------------
+def conditions_of(options):
+    return Conditions(options.game, options.scale, options.memory_mb, options.isolated, {},
+                      clock_from_options(options))
+
+
+def cmd_league(options):
+    referee = load_referee(options.game, options.scale)
+    bots = parse_bots(options.bots, referee)
+    results = options.results or league.default_results(options.game, "league")
+    try:
+        records = league.run_league(options.game, bots, options.games, results, conditions_of(options),
+                                    seed=options.seed, random_plies=options.random_plies,
+                                    progress=not options.quiet)
+    except Interrupted:
+        print(f"interrupted: the finished games are in {results}; run the same command to resume",
+              file=sys.stderr)
+        return 130
+    board = league.ratings(records, bots)
+    print(f"{options.game} league: {len(records)} games in {results}")
+    print("\n".join(league.leaderboard_text(board)))
+    if options.table:
+        Path(options.table).write_text(f"{options.game} league, {len(records)} games (Bradley-Terry, "
+                                       f"Elo from the mean)\n\n{league.leaderboard_markdown(board)}\n")
+        print(f"table written to {options.table}")
+    if options.plot:
+        league.plot_leaderboard(board, options.plot, f"{options.game} league, {len(records)} games")
+        print(f"plot written to {options.plot}")
+    return 0
+
+
+def cmd_gate(options):
+    referee = load_referee(options.game, options.scale)
+    bots = parse_bots([options.candidate] + options.pool, referee)
+    results = options.results or league.default_results(options.game, "gate")
+    sprt_args = (options.sprt[0], options.sprt[1], options.alpha, options.beta)
+    try:
+        verdict, test, counts = league.run_gate(options.game, bots[0], bots[1:], results, conditions_of(options),
+                                                sprt_args, options.max_games, seed=options.seed,
+                                                random_plies=options.random_plies, progress=not options.quiet)
+    except Interrupted:
+        print(f"interrupted: the finished games are in {results}; run the same command to resume",
+              file=sys.stderr)
+        return 130
+    print(league.verdict_line(verdict, test, counts, bots[0], bots[1:], sprt_args))
+    return 0 if verdict == "promote" else 1
+
+
+# -- replay ----------------------------------------------------------------------------
+def cmd_replay(options):
+    path = write_replay(options.results, options.output, options.game)
+    print(f"replay written to {path}")
+    return 0
+
+
 # -- smoke -----------------------------------------------------------------------------
 def cmd_smoke(options):
     played = failed = 0
@@ -202,7 +261,8 @@ def cmd_play_game(options):
     plies = options.random_plies if options.random_plies is not None else DEFAULT_RANDOM_PLIES.get(options.game, 0)
     record = play_match(referee, [b.command for b in bots], [b.name for b in bots], seed=seed,
                         random_plies=plies, scale=options.scale, memory_mb=options.memory_mb,
-                        key=f"{options.game}:play_game:{uuid.uuid4().hex}", isolated=options.isolated)
+                        key=f"{options.game}:play_game:{uuid.uuid4().hex}", isolated=options.isolated,
+                        clock=clock_from_options(options))
     if options.results:
         ResultsWriter(options.results).append(record)
     print(json.dumps(psyleague_result(record)))
@@ -267,6 +327,41 @@ def build_parser():
     p.add_argument("--beta", type=float, default=0.05)
     p.add_argument("--json", action="store_true", help="print the summary as JSON (see arena/README.md)")
     p.set_defaults(run=cmd_report)
+
+    p = commands.add_parser("league", help="many bots, one Bradley-Terry rating, resumable")
+    p.add_argument("game")
+    p.add_argument("bots", nargs="+", metavar="BOT")
+    p.add_argument("-n", "--games", type=positive_int, default=100,
+                   help="play until the league's file holds this many games (default: 100)")
+    p.add_argument("--results", metavar="FILE", help="results file (default: results/league-GAME.jsonl)")
+    p.add_argument("--seed", type=int, default=1, help="openings seed (default: 1)")
+    p.add_argument("--table", metavar="MD", help="also write the leaderboard as a Markdown table")
+    p.add_argument("--plot", metavar="PNG", help="also plot the ratings and their intervals")
+    p.add_argument("-q", "--quiet", action="store_true", help="no line per game")
+    add_clock_options(p)
+    p.set_defaults(run=cmd_league)
+
+    p = commands.add_parser("gate", help="a candidate against a pool until the SPRT promotes or rejects it")
+    p.add_argument("game")
+    p.add_argument("candidate", metavar="CANDIDATE")
+    p.add_argument("pool", nargs="+", metavar="BOT")
+    p.add_argument("--sprt", nargs=2, type=float, default=(0.0, 20.0), metavar=("ELO0", "ELO1"),
+                   help="H0: Elo = ELO0 against H1: Elo = ELO1 over the pool (default: 0 20)")
+    p.add_argument("--alpha", type=float, default=0.05)
+    p.add_argument("--beta", type=float, default=0.05)
+    p.add_argument("--max-games", type=positive_int, default=400,
+                   help="reject once this many games leave the test undecided (default: 400)")
+    p.add_argument("--results", metavar="FILE", help="results file (default: results/gate-GAME.jsonl)")
+    p.add_argument("--seed", type=int, default=1, help="openings seed (default: 1)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no line per game")
+    add_clock_options(p)
+    p.set_defaults(run=cmd_gate)
+
+    p = commands.add_parser("replay", help="a results file's games as one HTML page, ply by ply")
+    p.add_argument("results", metavar="FILE")
+    p.add_argument("--game", metavar="K", help="only game K (a number from 1, or a text in its key)")
+    p.add_argument("-o", "--output", metavar="HTML", help="the page to write (default: FILE with .html)")
+    p.set_defaults(run=cmd_replay)
 
     p = commands.add_parser("smoke", help="one game per game between the bundles in dist/")
     p.add_argument("--dist", default=str(ROOT / "dist"), help="bundles folder (default: dist/)")

@@ -10,7 +10,9 @@ import random
 import time
 from time import perf_counter
 
+from arena.clock import PLAIN, TurnBeyondLimit
 from arena.errors import UserError
+from arena.info import split_moves
 from arena.games import DEFAULT_MEMORY_MB
 from arena.process import BotFailure, BotProcess, bot_argv
 
@@ -42,8 +44,7 @@ def move_name(game, move):
 def parse_opening(text):
     """The move names of one opening: comma-separated if it has commas (for games
     whose moves contain spaces), else space-separated."""
-    parts = text.split(",") if "," in text else text.split()
-    return [p.strip() for p in parts if p.strip()]
+    return split_moves(text)
 
 
 def play_opening(referee, state, rng, opening=None, random_plies=0):
@@ -103,13 +104,15 @@ def limits_ms(referee, scale):
 
 
 def play_match(referee, commands, names=None, seed=0, opening=None, random_plies=0,
-               scale=1.0, memory_mb=None, stop=None, key=None, isolated=False, odds=(1.0, 1.0)):
+               scale=1.0, memory_mb=None, stop=None, key=None, isolated=False, odds=(1.0, 1.0),
+               clock=PLAIN):
     """Plays one game; ``commands[0]`` is player 0 (moves first). Returns the record.
 
     ``odds`` multiplies each seat's time limits (time odds), on top of ``scale``;
     ``memory_mb`` overrides the arena's limit (768 MB, 100 MB for Reversed Reversi);
     ``stop`` is a threading.Event: once set, the game is abandoned (Interrupted);
-    ``isolated`` runs each bot without PYTHON* variables, in an empty folder."""
+    ``isolated`` runs each bot without PYTHON* variables, in an empty folder;
+    ``clock`` (``arena.clock.Clock``) rehearses pauses, a slow server, the soft timeout."""
     game = referee.game
     names = list(names or commands)
     if memory_mb is None:
@@ -124,8 +127,11 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
         "key": key, "game": getattr(referee, "name", None) or getattr(game, "name", None),
         "bots": names, "commands": list(commands), "seed": seed,
         "opening": [move_name(game, m) for m in opening_moves],
-        "moves": [], "movers": "", "times": [], "scale": scale, "odds": list(odds),
+        "moves": [], "movers": "", "times": [], "info": [], "scale": scale, "odds": list(odds),
     }
+    if not clock.plain:
+        record["clock"] = clock.describe()
+    judge = clock.judge(seed)
     started_at = time.time()
     wall = perf_counter()
     bots = [None, None]
@@ -152,21 +158,26 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
                 bot = bots[player]
                 lines = referee.turn_lines(state, player, turns[player] == 0, last_move)
                 limit = limits[player][0 if turns[player] == 0 else 1]
+                pause = judge.pause_ms()
+                wait = judge.wait_ms(limit, pause)
                 sent = perf_counter()
                 if answered is not None:
                     overheads.append(sent - answered)
                 try:
                     beside = [bots[1 - player]]  # the opponent's stderr, drained meanwhile
-                    bot.send(lines, sent + limit / 1000, beside)
-                    line, answered = bot.read_line(sent + limit / 1000, beside)
+                    bot.send(lines, sent + wait / 1000, beside)
+                    line, answered = bot.read_line(sent + wait / 1000, beside)
                 except BotFailure as error:
                     if error.reason == "timeout":
                         error.detail = (f"no answer within {limit:.0f} ms on turn {turns[player] + 1}"
-                                        + (" (its first)" if turns[player] == 0 else ""))
+                                        + (" (its first)" if turns[player] == 0 else "")
+                                        + (f" ({pause:g} ms of it a pause)" if pause else ""))
                     raise
-                elapsed = (answered - sent) * 1000
-                if elapsed > limit:
-                    raise BotFailure("timeout", f"answered after {elapsed:.0f} ms, over the {limit:.0f} ms limit")
+                elapsed = judge.counted_ms((answered - sent) * 1000, pause)
+                try:
+                    judge.check(player, elapsed, limit)
+                except TurnBeyondLimit as late:
+                    raise BotFailure("timeout", str(late)) from None
                 turns[player] += 1
                 used_ms[player] += elapsed
                 try:
@@ -177,9 +188,11 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
                     raise BotFailure("timeout", f"used {used_ms[player] / 1000:.1f} s, over the "
                                      f"game's {game_ms * scale / 1000:.1f} s")
                 record["times"].append(round(elapsed, 1))
+                record["info"].append(bot.take_info())
             else:
                 move = legal[0]
                 record["times"].append(None)
+                record["info"].append(None)
             record["moves"].append(move_name(game, move))
             record["movers"] += str(player)
             state = game.play(state, move)
@@ -216,6 +229,7 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
                          default=0) for s in (0, 1)],
         peak_mb=peaks,
         referee_wait_ms=referee_waits,  # the longest wait for a CPU left out of each seat's times
+        late=list(judge.overruns),  # answers the soft timeout let through, per seat
         overhead_ms=round(sum(overheads) / len(overheads) * 1000, 3) if overheads else None,
         duration_s=round(perf_counter() - wall, 2),
         finished=time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime()),

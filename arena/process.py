@@ -35,6 +35,7 @@ from pathlib import Path
 from time import perf_counter
 
 from arena.errors import Interrupted, UserError
+from arena.info import INFO_PREFIX, parse_info
 from arena.supervisor import can_contain, descendants, kill_tree
 
 POLL_S = 0.05           # how often a waiting arena checks exit, memory and Ctrl-C
@@ -46,6 +47,7 @@ SUPERVISOR = ("import sys; sys.path.append({!r}); import supervisor; "
 MAX_LINE_BYTES = 1 << 20
 STDERR_TAIL = 20        # lines of stderr kept per bot (the last ones)
 STDERR_LINE_CHARS = 300
+INFO_LINE_BYTES = 4000  # an info line's principal variation may be long
 
 
 _thread_state = threading.local()
@@ -187,6 +189,7 @@ class BotProcess:
         self._err = self.proc.stderr.fileno()
         self._err_partial = b""
         self._err_open = True
+        self._info = None
         for fd in (self._in, self._out, self._err):
             os.set_blocking(fd, False)
 
@@ -208,7 +211,11 @@ class BotProcess:
             parts = (self._err_partial + chunk).split(b"\n")
             self._err_partial = parts.pop()[-STDERR_LINE_CHARS * 4:]
             for part in parts[-STDERR_TAIL:]:
-                self.stderr_tail.append(self._decode(part))
+                if not part.startswith(INFO_PREFIX):  # info lines go with their turn, not the tail
+                    self.stderr_tail.append(self._decode(part))
+            said = next((part for part in reversed(parts) if part.startswith(INFO_PREFIX)), None)
+            if said is not None:
+                self._info = said[:INFO_LINE_BYTES].decode("utf-8", "replace").rstrip("\r")
 
     def _end_stderr(self):
         if self._err_partial:
@@ -221,6 +228,14 @@ class BotProcess:
         if len(text) > STDERR_LINE_CHARS:
             text = text[:STDERR_LINE_CHARS] + "..."
         return text
+
+    def take_info(self):
+        """The last info line the bot wrote on stderr since the last call (arena/info.py),
+        parsed, or None. Bots write it before their answer, so it is in the pipe by now."""
+        if self._err_open and not self._closed:
+            self._err_open = self.drain_stderr()
+        line, self._info = self._info, None
+        return parse_info(line) if line else None
 
     def last_stderr(self, count=10):
         """The bot's last stderr lines (complete once the bot is closed)."""

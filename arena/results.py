@@ -11,9 +11,12 @@ move, null where the referee moved for a bot), score (points per seat: 1, 0.5, 0
 winner and loser (seat or null), reason (see ``arena.match.REASONS``), detail, stderr
 (the loser's last lines), plies, turns, time_avg_ms, time_max_ms, peak_mb, overhead_ms,
 referee_wait_ms (per seat, the longest wait of the referee for a CPU left out of its
-times), scale, odds (the factor on each seat's clock), duration_s, started, finished, and for a
+times), scale, odds (the factor on each seat's clock), info (per move, what its mover
+said of its search: ``arena/info.py``, or null), late (per seat, answers the soft timeout
+let through), clock (only where ``arena/clock.py`` rehearsed the real clock), duration_s,
+started, finished, and for a
 tournament's games pair (the same for both games of a seat-swapped pair). Records
-written before odds and pair existed still load (``arena.report.pair_id`` pairs them
+written before odds, pair and info existed still load (``arena.report.pair_id`` pairs them
 by key).
 
 A last line cut short by a crash is dropped (with a warning) and its game played again;

@@ -29,6 +29,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from arena.backends import LocalBackend
+from arena.clock import PLAIN, Clock, warn_other_clocks
 from arena.errors import Interrupted, UserError
 from arena.games import DEFAULT_RANDOM_PLIES, SUSTECH, load_referee
 from arena.match import bot_command_argv, parse_opening, play_match
@@ -62,12 +63,13 @@ class GameSpec:
 @dataclass(frozen=True)
 class Conditions:
     """What every game of a tournament shares: the game, its clock and memory limit,
-    isolation, time odds ({bot name: factor})."""
+    isolation, time odds ({bot name: factor}), the rehearsal of the real clock."""
     game: str
     scale: float = 1.0
     memory_mb: int = None
     isolated: bool = False
     odds: dict = field(default_factory=dict)
+    clock: Clock = PLAIN
 
 
 def play_game(spec, conditions, stop=None):
@@ -79,7 +81,7 @@ def play_game(spec, conditions, stop=None):
                         [b.name for b in spec.bots], seed=spec.seed, opening=spec.opening,
                         random_plies=spec.random_plies, scale=c.scale, memory_mb=c.memory_mb,
                         stop=stop, key=spec.key, isolated=c.isolated,
-                        odds=tuple(c.odds.get(b.name, 1.0) for b in spec.bots))
+                        odds=tuple(c.odds.get(b.name, 1.0) for b in spec.bots), clock=c.clock)
     record["pair"] = spec.pair
     return record
 
@@ -255,7 +257,7 @@ def warn_changed_bots(records, bots, odds=None):
 def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0,
                    openings=None, random_plies=None, memory_mb=None, sprt_args=None,
                    progress=True, on_record=None, isolated=False, sprt_min_games=0, odds=None,
-                   backend=None):
+                   backend=None, clock=PLAIN):
     """Plays the games of the schedule missing from ``results`` (a JSON-lines path, or
     None to keep nothing) on ``backend`` (default: this machine, ``jobs`` at a time);
     returns the Summary of the schedule.
@@ -263,7 +265,7 @@ def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0
     ``sprt_args`` = (elo0, elo1, alpha, beta) stops a two-bot tournament once decided,
     but not before ``sprt_min_games`` games. ``odds``: {bot name: factor on its clock}.
     Ctrl-C kills the games in progress (not recorded) and raises Interrupted.
-    ``isolated``: see ``arena.match.play_match``."""
+    ``isolated``, ``clock``: see ``arena.match.play_match``."""
     if len(bots) < 2:
         raise UserError("a tournament needs at least two bots")
     if games < 1:
@@ -288,8 +290,9 @@ def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0
     recorded = {r["key"] for r in done}
     odds = odds or {}
     warn_changed_bots(done, bots, odds)
+    warn_other_clocks(done, clock)
     todo = [spec for spec in specs if spec.key not in recorded]
-    conditions = Conditions(game, scale, memory_mb, isolated, odds)
+    conditions = Conditions(game, scale, memory_mb, isolated, odds, clock)
     bar = Progress(len(specs), enabled=progress)
     bar.update(len(done), running_text(summary, game))
 

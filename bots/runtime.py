@@ -119,6 +119,8 @@ def parse_options(bot, argv=None):
                         help="the arena's turn budgets times FACTOR, for a local arena that gives "
                              "this bot time odds (arena tournament --odds NAME=FACTOR); default 1")
     parser.add_argument("--verbose", action="store_true", help="search statistics on stderr")
+    parser.add_argument("--info", action="store_true",
+                        help="an info line on stderr before each move: depth, nodes, value, pv")
     options = parser.parse_args(argv)
     if options.engine == BEST:
         options.engine = bot.best
@@ -217,13 +219,24 @@ def log(*parts):
     print(*parts, file=sys.stderr, flush=True)
 
 
-def choose(engine, state, allowed, deadline, verbose=False):
-    """The engine's move if it is among ``allowed``, else the first allowed move."""
+def info_line(game, result):
+    """The search's result as the arena's info line (arena/info.py): moves by name,
+    separated by commas where a name holds a space."""
+    names = [game.move_name(move) for move in result.pv or [result.move]]
+    moves = (", " if any(" " in name for name in names) else " ").join(names)
+    return f"info depth {result.depth} nodes {result.nodes} value {result.value:.6g} pv {moves}"
+
+
+def choose(engine, state, allowed, deadline, verbose=False, info_game=None):
+    """The engine's move if it is among ``allowed``, else the first allowed move;
+    ``info_game``: the game whose move names the info line uses (None: no info line)."""
     try:
         result = engine.search(state, deadline)
     except Exception as error:  # a bot must answer even if its engine fails
         log(f"engine failed ({type(error).__name__}: {error}); playing a listed move")
         return allowed[0]
+    if info_game is not None:
+        log(info_line(info_game, result))
     if verbose:
         solved = " (solved exactly)" if getattr(engine, "solved", False) else ""
         log(f"move {result.move} value {result.value:.3f} nodes {result.nodes} depth {result.depth}{solved}")
@@ -343,7 +356,7 @@ def play(bot, options, player, engine, read, write):
             move = player.blind_move(allowed)
         else:  # a forced move too: a tree kept between turns grows meanwhile
             deadline = guard.deadline(start, budget * options.clock * fraction / 1000.0)
-            move = choose(engine, state, allowed, deadline, options.verbose)
+            move = choose(engine, state, allowed, deadline, options.verbose, game if options.info else None)
         write(player.format_move(move) + "\n")
         guard.answered()
         engine.release()  # off the clock now: what the search dropped

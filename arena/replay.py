@@ -1,0 +1,144 @@
+"""Replays: a results file's games as one self-contained HTML page (no network, no
+external script), each drawn ply by ply with what the bots said of their search.
+
+Board views: each game package draws its own board. ``games/<g>/view.py`` defines
+``board_view(game, state, last_move=None)``, returning a dict:
+
+- ``rows``: the board's rows, top row first, each a list of cells: ``""`` (empty),
+  ``"p0"``/``"p1"`` (a piece of player 0 or 1), ``"m0"``/``"m1"`` (a master or king), or
+  an int (a count, drawn as a number: Oware's seeds);
+- ``files``, ``ranks``: the columns' labels (a string or list) and the rows' (top first);
+- ``colors``: the two players' piece colours; ``board``: a colour (one colour with a
+  grid), ``"checker"`` or ``"pits"``;
+- ``marks``: ``[row, col]`` cells that the last move touched; ``notes``: lines of text
+  (scores, cards).
+
+A game whose rules object has a ``board_view`` method uses it instead, so a new game draws
+itself with no change here.
+"""
+
+import html
+import importlib
+import json
+import random
+from pathlib import Path
+
+from arena.errors import UserError
+from arena.games import load_referee
+from arena.match import REASONS, limits_ms
+from arena.results import read_results
+
+TEMPLATE = Path(__file__).resolve().parent / "replay.html"
+
+
+def board_view_of(game):
+    """The function ``(state, last_move) -> view`` of ``game``; UserError if it has none."""
+    if hasattr(game, "board_view"):
+        return game.board_view
+    package = type(game).__module__.rpartition(".")[0]
+    missing = UserError(f"{getattr(game, 'name', None) or type(game).__name__} has no board view "
+                        f"(a board_view method, or {package or 'its package'}.view)")
+    if not package:
+        raise missing
+    try:
+        module = importlib.import_module(f"{package}.view")
+    except ModuleNotFoundError as error:
+        if error.name != f"{package}.view":
+            raise
+        raise missing from None
+    return lambda state, last_move=None: module.board_view(game, state, last_move)
+
+
+def parse_moves(game, names, state, what):
+    """(moves, states after each) of move names played from ``state``."""
+    moves, states = [], []
+    for name in names:
+        try:
+            move = game.parse_move(name)
+        except ValueError:
+            raise UserError(f"{what}: {name!r} is not a move") from None
+        if move not in game.legal_moves(state):
+            raise UserError(f"{what}: {name!r} is not legal after {len(states)} plies")
+        state = game.play(state, move)
+        moves.append(move)
+        states.append(state)
+    return moves, states
+
+
+def result_text(record):
+    names = record["bots"]
+    outcome = "draw" if record["winner"] is None else f"{names[record['winner']]} wins"
+    reason = REASONS.get(record["reason"], record["reason"])
+    if record.get("loser") is not None:
+        reason = f"{names[record['loser']]}: {reason}"
+    if record.get("detail"):
+        reason += f" ({record['detail']})"
+    return f"{outcome}; {reason}"
+
+
+def game_frames(record):
+    """The page's data for one game: its bots, result and one frame per ply."""
+    referee = load_referee(record["game"])
+    game = referee.game
+    draw = board_view_of(game)
+    label = f"game {record.get('key') or ''}"
+    state = referee.new_state(random.Random(record.get("seed", 0)))
+    frames = [{"view": draw(state), "move": None, "seat": None}]
+    odds = record.get("odds") or [1.0, 1.0]
+    limits = [limits_ms(referee, record.get("scale", 1.0) * factor) for factor in odds]
+    turns = [0, 0]
+    times, infos = record.get("times") or [], record.get("info") or []
+    movers = record.get("movers") or ""
+    for index, name in enumerate(list(record.get("opening") or []) + list(record.get("moves") or [])):
+        opening = index < len(record.get("opening") or [])
+        seat = game.to_move(state)
+        (move,), (after,) = parse_moves(game, [name], state, label)
+        frame = {"move": name, "seat": seat, "opening": opening}
+        if not opening:
+            at = index - len(record.get("opening") or [])
+            if at < len(movers) and int(movers[at]) != seat:
+                raise UserError(f"{label}: move {at + 1} was recorded for the other player")
+            ms = times[at] if at < len(times) else None
+            if ms is not None:
+                frame.update(ms=ms, limit=round(limits[seat][0 if turns[seat] == 0 else 1], 1))
+                turns[seat] += 1
+            frame["info"] = infos[at] if at < len(infos) else None
+        frame["view"] = draw(after, move)
+        frames.append(frame)
+        state = after
+    return {"key": record.get("key"), "game": record["game"], "bots": record["bots"],
+            "result": result_text(record), "seed": record.get("seed"), "frames": frames}
+
+
+def select_records(records, which):
+    """The records ``which`` names: a number from 1, or a text found in the key."""
+    if which is None:
+        return records
+    if which.isdigit():
+        index = int(which)
+        if not 1 <= index <= len(records):
+            raise UserError(f"--game {which}: the file holds games 1 to {len(records)}")
+        return [records[index - 1]]
+    chosen = [r for r in records if which in str(r.get("key"))]
+    if not chosen:
+        raise UserError(f"--game {which!r}: no game's key holds it")
+    return chosen
+
+
+def page(records, title):
+    """The HTML of a replay page of ``records``."""
+    data = json.dumps({"title": title, "games": [game_frames(r) for r in records]}, separators=(",", ":"))
+    data = data.replace("</", "<\\/")  # nothing in the data may close the script element
+    return TEMPLATE.read_text().replace("{{TITLE}}", html.escape(title)).replace("{{DATA}}", data)
+
+
+def write_replay(results, output=None, which=None):
+    """Writes the replay page of the games of ``results``; returns its path."""
+    if not Path(results).is_file():
+        raise UserError(f"no results file {results}")
+    records = select_records(read_results(results), which)
+    if not records:
+        raise UserError(f"no games in {results}")
+    output = Path(output or Path(results).with_suffix(".html"))
+    output.write_text(page(records, f"{Path(results).name}: {len(records)} game{'s' * (len(records) != 1)}"))
+    return output

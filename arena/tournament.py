@@ -30,7 +30,7 @@ from tqdm import tqdm
 
 from arena.backends import LocalBackend
 from arena.errors import Interrupted, UserError
-from arena.games import DEFAULT_RANDOM_PLIES, SUSTECH, load_referee
+from arena.games import SUSTECH, default_random_plies, load_referee
 from arena.match import bot_command_argv, parse_opening, play_match
 from arena.report import round_pair_id, summarize
 from arena.results import ResultsWriter, read_results
@@ -276,7 +276,7 @@ def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0
             except ValueError:
                 raise UserError(f"opening {' '.join(opening)!r}: {text!r} is not a move") from None
     if random_plies is None:
-        random_plies = DEFAULT_RANDOM_PLIES.get(game, 0)
+        random_plies = default_random_plies(game)
     specs = schedule(game, bots, games, seed, openings, random_plies)
     keys = {spec.key for spec in specs}
     order = [b.name for b in bots]

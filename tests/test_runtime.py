@@ -1,22 +1,21 @@
 """The bots' runtime (bots/runtime.py): options, the engine a bot builds, and the one
 turn loop, run in-process over scripted games of every game."""
+import importlib
 import io
 import random
 import time
 
 import pytest
 
-from bots import breakthrough, onitama, othello, oware, runtime
+from arena.games import games_with_bots, load_referee
+from bots import onitama, othello, oware, runtime
 from bots.runtime import Bot, Tuned
 from engines import registry
 from engines.bestfirst import BestFirst
 from engines.mcts import MCTS
-from games.breakthrough.protocol import Referee as BreakthroughReferee
-from games.onitama.protocol import Referee as OnitamaReferee
-from games.othello.protocol import Referee as OthelloReferee
 from games.othello.rules import Othello
 from games.oware.evaluation import make_evaluator
-from games.oware.protocol import Player, Referee as OwareReferee
+from games.oware.protocol import Player
 from games.oware.rules import MAX_TURNS, Oware
 
 game = Oware()
@@ -268,10 +267,12 @@ class ScriptedArena:
 FAST = ["--time", "0.05", "--first-time", "0.01"]
 
 
-@pytest.mark.parametrize("bot, referee", [(breakthrough.BOT, BreakthroughReferee()),
-                                          (onitama.BOT, OnitamaReferee()),
-                                          (othello.BOT, OthelloReferee()),
-                                          (oware.BOT, OwareReferee())], ids=lambda x: getattr(x, "name", ""))
+def every_bot():
+    """(bot, referee) of every game that has a bot (found, not listed)."""
+    return [(importlib.import_module(f"bots.{name}").BOT, load_referee(name)) for name in games_with_bots()]
+
+
+@pytest.mark.parametrize("bot, referee", every_bot(), ids=lambda x: getattr(x, "name", ""))
 @pytest.mark.parametrize("seat", [0, 1])
 def test_the_turn_loop_plays_whole_games_of_every_game(bot, referee, seat, capsys):
     arena = ScriptedArena(referee, seat, seed=seat)

@@ -54,7 +54,7 @@ MCTS_WITH_EVALUATION = Tuned(playout_plies=2, bias=1.0)
 class Bot:
     """A bot's configuration: ``player`` makes the game's protocol ``Player``;
     ``evaluations`` maps names to the ``"module:make_evaluator"`` targets of functions
-    ``make_evaluator(game, **weights)``, the first being the default (targets, not the
+    ``make_evaluator(game, weights=None)``, the first being the default (targets, not the
     functions: the bot imports only the evaluation it uses, and its bundle carries only
     its default one); ``tuned`` maps engine names to ``Tuned``; ``best`` is the engine that
     ``--engine best`` (the default) means; ``time`` and ``first_time`` are the shares of
@@ -77,8 +77,10 @@ class Bot:
         return self.tuned.get(engine, NOT_TUNED)
 
     def make_evaluator(self, name, game, **weights):
-        """The evaluation ``name`` for ``game``, its module imported on first use."""
-        return registry.load(self.evaluations[name])(game, **weights)
+        """The evaluation ``name`` for ``game`` with named ``weights`` over its own, its
+        module imported on first use (games/contract.py, ``EvaluationFactory``)."""
+        factory = registry.load(self.evaluations[name])
+        return factory(game, weights) if weights else factory(game)
 
 
 class OptionParser(argparse.ArgumentParser):

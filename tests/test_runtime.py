@@ -181,7 +181,7 @@ def evaluation_for(argv, bot):
 def test_evaluation_weights_from_the_command_line():
     state = unequal_scores()
     weighted = evaluation_for(["--weight", "material=3"], make_bot())
-    assert weighted(state) == make_evaluator(game, material=3.0)(state) != evaluate(state)
+    assert weighted(state) == make_evaluator(game, {"material": 3.0})(state) != evaluate(state)
 
 
 def test_bad_weight_names_stop_the_bot_at_start_up(capsys):
@@ -195,7 +195,7 @@ def test_tuned_weights_reach_the_evaluation_of_their_engine_only():
     bot = make_bot({"bestfirst": Tuned(weights={"material": 3.0}, C=0.3)})
     assert engine_for([], bot).C == 0.3  # the weight is not an engine parameter
     state = unequal_scores()
-    assert evaluation_for([], bot)(state) == make_evaluator(game, material=3.0)(state)
+    assert evaluation_for([], bot)(state) == make_evaluator(game, {"material": 3.0})(state)
     assert evaluation_for(["--weight", "material=1"], bot)(state) == evaluate(state)
     assert evaluation_for(["--engine", "alphabeta"], bot)(state) == evaluate(state)
 

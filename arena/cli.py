@@ -15,7 +15,7 @@ from arena import process, table, tune
 from arena.backends import add_backend_options, default_jobs, open_backend
 from arena.errors import Interrupted, UserError
 from arena.games import ROOT, default_random_plies, game_names, games_with_bundles, load_referee, sized_game
-from arena.match import FAULTS, REASONS, parse_opening, play_match
+from arena.match import FAULTS, REASONS, join_moves, parse_opening, play_match
 from arena.report import plot, summarize, summary_json, summary_text
 from arena.results import ResultsWriter, read_results
 from arena.tournament import parse_bots, parse_odds, read_openings, run_tournament
@@ -67,8 +67,8 @@ def describe(record):
     names = record["bots"]
     lines = [f"{record['game']} seed {record['seed']}: {names[0]} (player 0) vs {names[1]} (player 1)"]
     if record["opening"]:
-        lines.append(f"opening: {' '.join(record['opening'])}")
-    lines.append(f"moves: {' '.join(record['moves'])}")
+        lines.append(f"opening: {join_moves(record['opening'])}")
+    lines.append(f"moves: {join_moves(record['moves'])}")
     if record["winner"] is None:
         outcome = "draw"
     else:

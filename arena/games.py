@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from arena.errors import UserError
-from games import catalog
+from games import catalog, contract
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES_DIR = ROOT / "games"
@@ -72,7 +72,14 @@ def load_referee(name, scale=1.0):
     referee_class = getattr(module, "Referee", None)
     if referee_class is None:
         raise UserError(f"games/{name}/protocol.py has no Referee class yet")
-    return referee_class()
+    try:
+        referee = referee_class()
+    except Exception as error:  # the referee's own fault, said where it starts
+        raise UserError(f"games/{name}/protocol.py: its Referee cannot start: {type(error).__name__}: {error}") from None
+    missing = contract.missing_members(referee, contract.RefereeProtocol)
+    if missing:
+        raise UserError(f"games/{name}/protocol.py: its Referee lacks {', '.join(missing)} (docs/INTERFACES.md)")
+    return referee
 
 
 def default_random_plies(name):

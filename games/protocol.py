@@ -17,6 +17,20 @@ class ProtocolError(ValueError):
     """The arena sent something this protocol does not allow."""
 
 
+class ContractError(TypeError):
+    """A protocol class that leaves out what the contract asks of it (one line)."""
+
+
+def rules_object(cls, game):
+    """``game``, or a new object of ``cls.rules``; ContractError if ``cls`` names none."""
+    if game is not None:
+        return game
+    if cls.rules is None:
+        raise ContractError(f"{cls.__module__}.{cls.__qualname__} has no rules: set its rules to the game's "
+                            f"rules class (docs/INTERFACES.md)")
+    return cls.rules()
+
+
 def parse_int(text, what):
     """``text`` as an int; ProtocolError naming ``what`` was expected otherwise."""
     try:
@@ -83,7 +97,7 @@ class Player:
     turn_ms = None
 
     def __init__(self, game=None):
-        self.game = game or self.rules()
+        self.game = rules_object(type(self), game)
 
     def read_turn(self, first_line, next_line):
         """``(state, actions, notes)`` from one turn's input: our state (None when the
@@ -128,7 +142,7 @@ class Referee:
     random_plies = 0  # random opening plies the local arena plays unless told otherwise
 
     def __init__(self, game=None):
-        self.game = game or self.rules()
+        self.game = rules_object(type(self), game)
 
     def new_state(self, rng=None):
         return self.game.initial_state()

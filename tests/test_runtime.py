@@ -95,6 +95,7 @@ def test_a_wrong_option_stops_the_bot_with_one_line(argv, message, capsys):
 ])
 def test_a_choice_that_the_bundle_lacks_stops_the_bot_naming_the_full_bundle(monkeypatch, capsys, argv, choice):
     monkeypatch.setitem(registry.ENGINES, "mcts", "engines.nosuch:MCTS")  # as in a bundle built without them
+    monkeypatch.setattr(runtime, "bundled", lambda: True)
     bot = make_bot(evaluations={"handcrafted": HANDCRAFTED, "gone": "games.oware.nosuch:make_evaluator"})
     err = usage_error(argv, bot, capsys)
     assert err.startswith(f"test: {choice} is not in this bundle, which carries engines alphabeta, ")

@@ -34,7 +34,7 @@ import numpy as np
 
 from arena.clock import warn_other_clocks
 from arena.errors import UserError
-from arena.games import DEFAULT_RANDOM_PLIES
+from arena.games import default_random_plies
 from arena.match import FAULTS
 from arena.report import round_pair_id, table
 from arena.results import ResultsWriter, read_results
@@ -200,7 +200,7 @@ def run_league(game, bots, total, results, conditions, seed=1, random_plies=None
     if len(bots) < 2:
         raise UserError("a league needs at least two bots")
     if random_plies is None:
-        random_plies = DEFAULT_RANDOM_PLIES.get(game, 0)
+        random_plies = default_random_plies(game)
     writer = ResultsWriter(results)
     records = league_records(read_results(results), game)
     warn_changed_bots(records, bots)
@@ -293,7 +293,7 @@ def run_gate(game, candidate, pool, results, conditions, sprt_args, max_games, s
     """Rounds of the candidate against each bot of the pool in turn until the SPRT over
     all of them decides or ``max_games`` are played; returns (verdict, Sprt, counts)."""
     if random_plies is None:
-        random_plies = DEFAULT_RANDOM_PLIES.get(game, 0)
+        random_plies = default_random_plies(game)
     writer = ResultsWriter(results)
     records = gate_records(read_results(results), game, candidate.name)
     warn_changed_bots(records, [candidate, *pool])

@@ -1,14 +1,34 @@
 """What the games' arena protocols share: the bot's side (``Player``), the referee's
-common parts (``Referee``), and small parsing helpers.
+common parts (``Referee``), and small parsing helpers (Java's integer reading among
+them). The whole protocol of the shape most CodinGame board games use (the opponent's
+last move, then the legal actions) is in games/lastmove.py, carried only by the bundles
+of the games that use it.
 
 Every game's ``games/<name>/protocol.py`` has a ``Player`` and a ``Referee`` built on
 these (docs/INTERFACES.md, "The bot side of a protocol"): the bots' runtime
 (bots/runtime.py) drives any ``Player`` the same way.
 """
+import re
+
+INT32 = 1 << 32
 
 
 class ProtocolError(ValueError):
     """The arena sent something this protocol does not allow."""
+
+
+class ContractError(TypeError):
+    """A protocol class that leaves out what the contract asks of it (one line)."""
+
+
+def rules_object(cls, game):
+    """``game``, or a new object of ``cls.rules``; ContractError if ``cls`` names none."""
+    if game is not None:
+        return game
+    if cls.rules is None:
+        raise ContractError(f"{cls.__module__}.{cls.__qualname__} has no rules: set its rules to the game's "
+                            f"rules class (docs/INTERFACES.md)")
+    return cls.rules()
 
 
 def parse_int(text, what):
@@ -17,6 +37,29 @@ def parse_int(text, what):
         return int(text)
     except ValueError:
         raise ProtocolError(f"expected {what}, got {text!r}") from None
+
+
+def java_parse_int(text):
+    """Java's ``Integer.parseInt`` on ASCII text: an optional sign and digits, within 32
+    bits; ValueError otherwise (what CodinGame's Java referees call a wrong output)."""
+    if not re.fullmatch(r"[+-]?[0-9]+", text):
+        raise ValueError(f"wrong output {text!r}")
+    value = int(text)
+    if not -(1 << 31) <= value < (1 << 31):
+        raise ValueError(f"wrong output {text!r} (not a 32-bit integer)")
+    return value
+
+
+def java_int(value):
+    """``value`` wrapped to a Java int, as Java's integer arithmetic does."""
+    value %= INT32
+    return value - INT32 if value >= INT32 // 2 else value
+
+
+def java_remainder(a, b):
+    """Java's ``a % b``: the result takes the sign of ``a``."""
+    r = abs(a) % abs(b)
+    return -r if a < 0 else r
 
 
 def read_moves(game, next_line, count, what="action"):
@@ -54,7 +97,7 @@ class Player:
     turn_ms = None
 
     def __init__(self, game=None):
-        self.game = game or self.rules()
+        self.game = rules_object(type(self), game)
 
     def read_turn(self, first_line, next_line):
         """``(state, actions, notes)`` from one turn's input: our state (None when the
@@ -96,9 +139,10 @@ class Referee:
     first_turn_ms = None
     turn_ms = None
     max_turns = None
+    random_plies = 0  # random opening plies the local arena plays unless told otherwise
 
     def __init__(self, game=None):
-        self.game = game or self.rules()
+        self.game = rules_object(type(self), game)
 
     def new_state(self, rng=None):
         return self.game.initial_state()
@@ -106,3 +150,4 @@ class Referee:
     def needs_answer(self, state):
         """Whether the player to move is asked (by default: whenever it has a move)."""
         return bool(self.game.legal_moves(state))
+

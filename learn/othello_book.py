@@ -7,7 +7,10 @@ bot's tuned constants) with a tree of ``--nodes`` nodes, far more than a turn's.
     python -m learn.othello_book      # writes games/othello/book_data.py
 
 Positions are searched once per symmetry class, in a fixed order, with a node budget
-rather than a clock: the book is the same on any machine.
+rather than a clock: the book is the same on any machine. ``--follow 1`` adds the
+positions after each book move and each reply to it (our second move); every position
+of the disc counts the book covers is enumerated to check that no two share a key, which
+bounds the book to the first few moves.
 """
 import argparse
 import math
@@ -22,7 +25,7 @@ from games.othello.rules import PASS, Othello
 
 OUTPUT = Path(__file__).resolve().parent.parent / "games" / "othello" / "book_data.py"
 PLIES_DEFAULT = (4, 5)
-NODES_DEFAULT = 20_000
+NODES_DEFAULT = 30_000
 START_DISCS = 4
 
 
@@ -67,23 +70,34 @@ def searcher(game, nodes):
     return lambda: BestFirst(game, evaluate, C=tuned["C"], FPU=tuned["FPU"], max_nodes=nodes, reuse=False)
 
 
-def build(plies, nodes, progress=print):
-    """({key: canonical square}, the covered disc counts, positions searched)."""
+def build(plies, nodes, follow=0, progress=print):
+    """({key: canonical square}, the covered disc counts): every position after each of
+    ``plies`` plies, then ``follow`` times the positions after the book's move and each
+    reply to it, each searched once per symmetry class."""
     game = Othello()
-    discs = sorted(START_DISCS + p for p in plies)
-    by_discs = positions_by_discs(game, max(discs))
-    check_keys(by_discs, discs)
     make_engine = searcher(game, nodes)
     entries = {}
-    for count in discs:
-        todo = classes(by_discs.get(count, ()))
+    discs = set()
+    frontier = set()
+    by_discs = positions_by_discs(game, START_DISCS + max(plies))
+    for p in plies:
+        frontier.update(by_discs.get(START_DISCS + p, ()))
+    for round_ in range(follow + 1):
+        todo = classes(frontier)
+        following = set()
         for number, (pair, state) in enumerate(todo.items(), start=1):
-            canonical_state = (pair[0], pair[1], state[2])
-            move = make_engine().search(canonical_state, math.inf).move
-            if move != PASS:
-                entries[book.key(*pair)] = move
+            move = make_engine().search((pair[0], pair[1], state[2]), math.inf).move
             if number % 50 == 0 or number == len(todo):
-                progress(f"{count} discs: {number}/{len(todo)}")
+                progress(f"round {round_ + 1}: {number}/{len(todo)}")
+            if move == PASS:
+                continue
+            entries[book.key(*pair)] = move
+            discs.add((pair[0] | pair[1]).bit_count())
+            played = game.play((pair[0], pair[1], state[2]), move)
+            following.update(game.play(played, reply) for reply in game.legal_moves(played))
+        frontier = following
+    discs = sorted(discs)
+    check_keys(positions_by_discs(game, max(discs)), discs)
     return entries, discs
 
 
@@ -104,6 +118,8 @@ def main(argv=None):
                         help="plies from the start of the positions to hold (default: 4 5)")
     parser.add_argument("--nodes", type=int, default=NODES_DEFAULT,
                         help=f"tree nodes of each position's search (default {NODES_DEFAULT})")
+    parser.add_argument("--follow", type=int, default=0, choices=(0, 1),
+                        help="also the positions after the book's move and each reply, once (default 0)")
     parser.add_argument("--output", default=str(OUTPUT), help="where to write the book module")
     options = parser.parse_args(argv)
     if any(not 0 <= p <= 10 for p in options.plies):
@@ -111,13 +127,15 @@ def main(argv=None):
     if options.nodes < 1:
         parser.exit(2, f"{parser.prog}: --nodes must be positive, got {options.nodes}\n")
     started = time.perf_counter()
-    entries, discs = build(options.plies, options.nodes)
+    entries, discs = build(options.plies, options.nodes, options.follow)
     seconds = time.perf_counter() - started
     command = "python -m learn.othello_book" + "".join(
         [] if sorted(options.plies) == list(PLIES_DEFAULT) else [" --plies " + " ".join(map(str, options.plies))]
-    ) + ("" if options.nodes == NODES_DEFAULT else f" --nodes {options.nodes}")
-    figures = (f"{len(entries)} positions up to symmetry, after {'/'.join(map(str, sorted(options.plies)))} plies,"
-               f" {options.nodes} nodes each, {seconds:.0f} s")
+    ) + ("" if options.nodes == NODES_DEFAULT else f" --nodes {options.nodes}") + (
+        f" --follow {options.follow}" if options.follow else "")
+    followed = " and the replies to its moves" if options.follow else ""
+    figures = (f"{len(entries)} positions up to symmetry, after {'/'.join(map(str, sorted(options.plies)))} plies"
+               f"{followed}, {options.nodes} nodes each, {seconds:.0f} s")
     characters = write(options.output, discs, entries, command, figures)
     print(f"{figures}; {characters} characters")
     return 0

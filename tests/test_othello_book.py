@@ -9,6 +9,7 @@ import zlib
 
 import pytest
 
+from arena.games import DEFAULT_RANDOM_PLIES
 from bots import othello, runtime
 from games.othello import book, book_data
 from games.othello.protocol import Player, Referee
@@ -17,23 +18,49 @@ from learn import othello_book
 
 GAME = Othello()
 BOOK = book.load()
+OPENING = DEFAULT_RANDOM_PLIES["othello"]  # the arena's random plies: our first move comes after them or one more
+FIRST_MOVES = (4 + OPENING, 5 + OPENING)  # the disc counts of the positions of our first move
 COVERED = othello_book.positions_by_discs(GAME, max(book_data.DISCS))
 
 
 def covered_states():
-    return [state for discs in book_data.DISCS for state in sorted(COVERED[discs])]
+    return [state for discs in FIRST_MOVES for state in sorted(COVERED[discs])]
 
 
-def test_every_position_the_openings_reach_has_a_legal_book_move():
+def test_every_position_of_our_first_move_has_a_legal_book_move():
     states = covered_states()
     assert len(states) == 236 + 1288  # every position after 4 and after 5 plies
     for state in states:
         assert BOOK.move(state) in GAME.legal_moves(state), GAME.render(state)
 
 
-def test_the_book_holds_one_entry_a_symmetry_class():
-    classes = {book.canonical(s[0], s[1])[:2] for s in covered_states()}
-    assert len(BOOK.entries) == len(classes) == len({book.key(*pair) for pair in classes})
+def test_book_moves_are_legal_wherever_the_book_has_one():
+    found = 0
+    for discs in book_data.DISCS:
+        for state in COVERED[discs]:
+            move = BOOK.move(state)
+            if move is not None:
+                assert move in GAME.legal_moves(state), GAME.render(state)
+                found += 1
+    assert found >= len(covered_states())
+
+
+def test_no_two_positions_of_the_books_disc_counts_share_a_key():
+    classes = {book.canonical(s[0], s[1])[:2] for d in book_data.DISCS for s in COVERED[d]}
+    assert len({book.key(*pair) for pair in classes}) == len(classes)
+    stored = {book.canonical(s[0], s[1])[:2] for s in covered_states()}
+    assert len(BOOK.entries) >= len(stored)
+
+
+def test_the_generator_follows_its_moves_with_every_reply():
+    entries, discs = othello_book.build([4], 50, follow=1, progress=lambda line: None)
+    small = book.Book(discs, entries)
+    assert discs == [8, 10]
+    for state in COVERED[8]:
+        played = GAME.play(state, small.move(state))
+        for reply in GAME.legal_moves(played):
+            after = GAME.play(played, reply)
+            assert small.move(after) in GAME.legal_moves(after), GAME.render(after)
 
 
 def test_symmetric_positions_get_the_symmetric_move():
@@ -59,8 +86,7 @@ def test_the_symmetries_are_the_eight_of_the_square():
 
 def test_positions_outside_the_books_disc_counts_are_not_looked_up():
     assert BOOK.move(GAME.initial_state()) is None
-    later = next(iter(sorted(COVERED[max(book_data.DISCS)])))
-    later = GAME.play(later, GAME.legal_moves(later)[0])
+    later = sorted(othello_book.positions_by_discs(GAME, max(book_data.DISCS) + 1)[max(book_data.DISCS) + 1])[0]
     assert BOOK.move(later) is None
     assert book.book_move(Othello(6), Othello(6).initial_state()) is None
 

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from engines.base import PROVEN
+from engines.base import PROVEN, WIN, is_proven
 from engines.exact import ExactSolver
 from games.oware import endgame, endgame_table
 from games.oware.rules import MAX_TURNS, SEEDS, Oware
@@ -136,12 +136,13 @@ def test_the_evaluation_answers_from_the_table_and_evaluates_the_rest():
     answered = 0
     for _ in range(200):
         state = random_position(rng, rng.randint(1, 12), rng.randint(1, 150))
-        known = TABLE.result(state)
+        known, margin = TABLE.result(state), TABLE.margin(state)
         value = evaluate(state)
         if known is None:
-            assert -1 <= value <= 1
+            assert -1 <= value <= 1 and margin is None
         else:
-            assert value == endgame.TABLE_WIN * known
+            assert value == endgame.TABLE_WIN * known + margin and (margin > 0) - (margin < 0) == known
+            assert (known != 0) == is_proven(value) and abs(value) < WIN - MAX_TURNS
             answered += 1
     assert 20 < answered < 200
 

@@ -28,7 +28,7 @@ from games.oware import nn
 from games.oware.rules import BIAS, HOUSE_SHIFT, MAX_TURNS, PLY_BIAS, SEEDS, STORE_BIAS, STORE_SHIFT
 
 HOUSES = 12
-FAR = 300  # a table result ranks below every result a search proves (WIN - plies, plies < 200)
+FAR = 300  # a table result (plus a margin of at most 48) ranks below every result a search proves (WIN - plies, plies < 200)
 TABLE_WIN = WIN - FAR
 
 
@@ -126,9 +126,10 @@ class Table:
             value -= lift
         return value - self.seeds if plies_left >= self.horizon else None
 
-    def result(self, state):
-        """+1, 0 or -1: the exact result for the side to move, or None where the table
-        does not know it (too many seeds on the board, or too few plies left)."""
+    def margin(self, state):
+        """The side to move's store minus the opponent's at the end with best play from
+        ``state``, or None where the table does not know it (too many seeds on the
+        board, or too few plies left)."""
         captured = (state >> STORE_SHIFT[0] & 63) + (state >> STORE_SHIFT[1] & 63) - 2 * STORE_BIAS
         if SEEDS - captured > self.seeds:
             return None
@@ -136,8 +137,12 @@ class Table:
         if gain is None:
             return None
         player = state & 1
-        total = (state >> STORE_SHIFT[player] & 63) - (state >> STORE_SHIFT[1 - player] & 63) + gain
-        return (total > 0) - (total < 0)
+        return (state >> STORE_SHIFT[player] & 63) - (state >> STORE_SHIFT[1 - player] & 63) + gain
+
+    def result(self, state):
+        """+1, 0 or -1: the exact result for the side to move, or None (see ``margin``)."""
+        margin = self.margin(state)
+        return None if margin is None else (margin > 0) - (margin < 0)
 
 
 _LOADED = []
@@ -155,17 +160,19 @@ def load(module=None):
 
 def with_table(evaluate, table):
     """``evaluate`` that answers from ``table`` where it knows the result: a win is
-    ``TABLE_WIN``, a proven value below any win a search finds (the table does not say
-    how far the end is), a loss its opposite, a draw 0."""
+    ``TABLE_WIN`` plus the final margin in seeds, a proven value below any win a search
+    finds (the table does not say how far the end is), a loss ``-TABLE_WIN`` plus the
+    (negative) margin, a draw 0. The margin orders the wins and the losses as the
+    table's own minimax does: the biggest win, the smallest loss."""
     low_stores = SEEDS - table.seeds + 2 * STORE_BIAS  # the stores' sum from which the table may know
     shift0, shift1 = STORE_SHIFT
-    result = table.result
+    margin_of = table.margin
 
     def evaluate_with_table(state):
         if (state >> shift0 & 63) + (state >> shift1 & 63) >= low_stores:
-            known = result(state)
-            if known is not None:
-                return TABLE_WIN * known
+            margin = margin_of(state)
+            if margin is not None:
+                return margin + (TABLE_WIN if margin > 0 else -TABLE_WIN if margin < 0 else 0)
         return evaluate(state)
 
     return evaluate_with_table

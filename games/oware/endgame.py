@@ -25,10 +25,9 @@ import zlib
 
 from engines.base import WIN
 from games.oware import nn
-from games.oware.rules import BIAS, HOUSE_SHIFT, MAX_TURNS, PLY_BIAS, SEEDS, STORE_BIAS, STORE_SHIFT
+from games.oware.rules import BIAS, HOUSE_SHIFT, HOUSES, MAX_TURNS, PLY_BIAS, SEEDS, STORE_BIAS, STORE_SHIFT
 
-HOUSES = 12
-FAR = 300  # a table result (plus a margin of at most 48) ranks below every result a search proves (WIN - plies, plies < 200)
+FAR = 300  # a table result, margin (at most 48) included, ranks below every WIN - plies a search proves
 TABLE_WIN = WIN - FAR
 
 

@@ -1,9 +1,10 @@
 """Othello bot for CodinGame ("othello-1"): best-first minimax with the N-tuple
-evaluation, exact in the endgame, by default. Its records:
+evaluation, exact in the endgame, by default, its first move from an opening book. Its records:
 docs/tuning/othello-constants.md#the-bots-constants and docs/tuning/othello-ntuple.md."""
 import sys
 
 from bots.runtime import MCTS_WITH_EVALUATION, Bot, Tuned, main
+from games.othello.book import book_move
 from games.othello.protocol import Player
 
 SOLVE_EMPTIES = 10  # solved in tens of ms: docs/tuning/othello-constants.md#solve_empties
@@ -29,6 +30,7 @@ BOT = Bot(
         "mcts": MCTS_WITH_EVALUATION.updated(C=0.107),  # docs/tuning/othello-mcts.md
     },
     solve_when=near_the_end,
+    book=book_move,  # the first move of each side after the arena's 4 random plies: docs/tuning/othello-book.md
 )
 
 if __name__ == "__main__":

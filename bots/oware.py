@@ -17,7 +17,9 @@ def near_the_end(game, state):
 BOT = Bot(
     "oware", Player, {"handcrafted": "games.oware.evaluation:make_evaluator",
                       "learned": "games.oware.learned:make_evaluator",
-                      "nn": "games.oware.nn:make_evaluator"},
+                      "nn": "games.oware.nn:make_evaluator",
+                      # the network with the endgame table's exact results in front
+                      "nn+table": "games.oware.endgame:make_evaluator"},
     # alphabeta+ without quiescence is plain alpha-beta with the network evaluation; the
     # baseline "alphabeta" keeps the handcrafted one (docs/tuning/oware-constants.md#best_engine)
     best="alphabeta+",
@@ -27,7 +29,8 @@ BOT = Bot(
         "bestfirst": Tuned(C=1.23, FPU=0.465),  # arena tune: docs/tuning/oware.md
         "solver": Tuned(engine="bestfirst"),    # tuned best-first until the limit is near
         "mcts": MCTS_WITH_EVALUATION.updated(C=0.413),  # docs/tuning/oware-mcts.md
-        "alphabeta+": Tuned(evaluation="nn", quiescence=0),  # docs/tuning/oware-nn.md
+        # docs/tuning/oware-nn.md; the table: docs/tuning/oware-endgame.md
+        "alphabeta+": Tuned(evaluation="nn+table", quiescence=0),
     },
     solve_when=near_the_end,
 )

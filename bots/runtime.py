@@ -59,10 +59,11 @@ class Bot:
     its default one); ``tuned`` maps engine names to ``Tuned``; ``best`` is the engine that
     ``--engine best`` (the default) means; ``time`` and ``first_time`` are the shares of
     the turn's budget to think; ``max_nodes`` caps the engines' trees (memory);
-    ``solve_when(game, state)`` says where the solver solves exactly."""
+    ``solve_when(game, state)`` says where the solver solves exactly; ``book(game,
+    state)`` is a move to play without searching (an opening book's), or None."""
 
     def __init__(self, name, player, evaluations, best, time, first_time, tuned=None,
-                 max_nodes=None, solve_when=None):
+                 max_nodes=None, solve_when=None, book=None):
         self.name = name
         self.player = player
         self.evaluations = evaluations
@@ -72,6 +73,7 @@ class Bot:
         self.tuned = tuned or {}
         self.max_nodes = max_nodes
         self.solve_when = solve_when
+        self.book = book
 
     def tuned_for(self, engine):
         return self.tuned.get(engine, NOT_TUNED)
@@ -130,6 +132,9 @@ def parse_options(bot, argv=None):
     parser.add_argument("--clock", type=float, default=1.0, metavar="FACTOR",
                         help="the arena's turn budgets times FACTOR, for a local arena that gives "
                              "this bot time odds (arena tournament --odds NAME=FACTOR); default 1")
+    if bot.book is not None:
+        parser.add_argument("--no-book", dest="book", action="store_false",
+                            help="search every move, even where the opening book has one")
     parser.add_argument("--verbose", action="store_true", help="search statistics on stderr")
     parser.add_argument("--info", action="store_true",
                         help="an info line on stderr before each move: depth, nodes, value, pv")
@@ -343,6 +348,16 @@ class LineReader:
         return line.strip()
 
 
+def booked(bot, options, game, state):
+    """The bot's book move for ``state``, or None (no book, or the book is off)."""
+    if bot.book is None or not options.book:
+        return None
+    move = bot.book(game, state)
+    if options.verbose and move is not None:
+        log(f"book move {move}")
+    return move
+
+
 def play(bot, options, player, engine, read, write):
     """The turn loop: read a turn through the protocol's ``player``, search within the
     turn's share of the budget (its clock starts when its first line arrives), write
@@ -375,7 +390,8 @@ def play(bot, options, player, engine, read, write):
             raise ProtocolError("the arena lists no action")
         if state is None:
             move = player.blind_move(allowed)
-        else:  # a forced move too: a tree kept between turns grows meanwhile
+        elif (move := booked(bot, options, game, state)) not in allowed:
+            # a forced move too: a tree kept between turns grows meanwhile
             deadline = guard.deadline(start, budget * options.clock * fraction / 1000.0)
             move = choose(engine, state, allowed, deadline, options.verbose, game if options.info else None)
         write(player.format_move(move) + "\n")

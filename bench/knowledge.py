@@ -1,0 +1,77 @@
+"""How often a bot's stored knowledge answered in a tournament: the Othello opening book
+(games/othello/book.py) and the Oware endgame table (games/oware/endgame.py).
+
+    python bench/knowledge.py results/othello.jsonl new
+
+Replays every game of the results file that the named bot played and counts, over the
+positions where that bot was to move, those the game's book has a move for (the bot
+played it without searching) or whose result the game's table knows (at the root: its
+searches meet more of them at their leaves).
+"""
+import argparse
+import sys
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from arena.errors import UserError  # noqa: E402
+from arena.games import load_referee  # noqa: E402
+from arena.results import read_results  # noqa: E402
+from bench.decided import positions  # noqa: E402
+
+
+def othello_knows(game, state):
+    from games.othello.book import book_move
+    return book_move(game, state) is not None
+
+
+def oware_knows(game, state):
+    from games.oware.endgame import load
+    return load().result(state) is not None
+
+
+KNOWLEDGE = {"othello": ("the opening book has a move", othello_knows),
+             "oware": ("the endgame table knows the result", oware_knows)}
+
+
+def count(records, name):
+    """{game: (games, the bot's moves, moves the knowledge answered, games with one)}."""
+    figures = {}
+    for record in records:
+        if name not in record.get("bots", ()) or record["game"] not in KNOWLEDGE:
+            continue
+        referee = load_referee(record["game"])
+        game, knows = referee.game, KNOWLEDGE[record["game"]][1]
+        seat = record["bots"].index(name)
+        states, _ = positions(referee, record)
+        own = [state for state in states if game.to_move(state) == seat]
+        known = sum(1 for state in own if knows(game, state))
+        games, moves, answered, touched = figures.get(record["game"], (0, 0, 0, 0))
+        figures[record["game"]] = (games + 1, moves + len(own), answered + known, touched + (known > 0))
+    return figures
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("results", help="a results file of the arena (JSON lines)")
+    parser.add_argument("name", help="the bot to count for, as the file names it")
+    options = parser.parse_args(argv)
+    path = Path(options.results)
+    if not path.is_file():
+        parser.error(f"no results file {path}")
+    try:
+        records = read_results(path)
+    except UserError as error:
+        parser.error(str(error))
+    figures = count(records, options.name)
+    if not figures:
+        parser.error(f"no Othello or Oware game of a bot named {options.name!r} in {path}")
+    for game, (games, moves, answered, touched) in sorted(figures.items()):
+        print(f"{game}: {games} games, {moves} moves of {options.name}; {KNOWLEDGE[game][0]} at "
+              f"{answered} of them ({answered / max(moves, 1):.1%}), in {touched} games")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,134 @@
+"""The Othello opening book (games/othello/book.py, made by learn/othello_book.py): every
+position of the disc counts it covers has a legal book move, symmetric positions get
+symmetric moves, keys do not collide, and the bot plays the book's move without
+searching (unless told --no-book)."""
+import base64
+import io
+import random
+import zlib
+
+import pytest
+
+from arena.games import DEFAULT_RANDOM_PLIES
+from bots import othello, runtime
+from games.othello import book, book_data
+from games.othello.protocol import Player, Referee
+from games.othello.rules import Othello
+from learn import othello_book
+
+GAME = Othello()
+BOOK = book.load()
+OPENING = DEFAULT_RANDOM_PLIES["othello"]  # the arena's random plies: our first move comes after them or one more
+FIRST_MOVES = (4 + OPENING, 5 + OPENING)  # the disc counts of the positions of our first move
+COVERED = othello_book.positions_by_discs(GAME, max(book_data.DISCS))
+
+
+def covered_states():
+    return [state for discs in FIRST_MOVES for state in sorted(COVERED[discs])]
+
+
+def test_every_position_of_our_first_move_has_a_legal_book_move():
+    states = covered_states()
+    assert len(states) == 236 + 1288  # every position after 4 and after 5 plies
+    for state in states:
+        assert BOOK.move(state) in GAME.legal_moves(state), GAME.render(state)
+
+
+def test_book_moves_are_legal_wherever_the_book_has_one():
+    found = 0
+    for discs in book_data.DISCS:
+        for state in COVERED[discs]:
+            move = BOOK.move(state)
+            if move is not None:
+                assert move in GAME.legal_moves(state), GAME.render(state)
+                found += 1
+    assert found >= len(covered_states())
+
+
+def test_no_two_positions_of_the_books_disc_counts_share_a_key():
+    classes = {book.canonical(s[0], s[1])[:2] for d in book_data.DISCS for s in COVERED[d]}
+    assert len({book.key(*pair) for pair in classes}) == len(classes)
+    stored = {book.canonical(s[0], s[1])[:2] for s in covered_states()}
+    assert len(BOOK.entries) >= len(stored)
+
+
+def test_the_generator_follows_its_moves_with_every_reply():
+    entries, discs = othello_book.build([4], 50, follow=1, progress=lambda line: None)
+    small = book.Book(discs, entries)
+    assert discs == [8, 10]
+    for state in COVERED[8]:
+        played = GAME.play(state, small.move(state))
+        for reply in GAME.legal_moves(played):
+            after = GAME.play(played, reply)
+            assert small.move(after) in GAME.legal_moves(after), GAME.render(after)
+
+
+def test_symmetric_positions_get_the_symmetric_move():
+    rng = random.Random(4)
+    for state in rng.sample(covered_states(), 40):
+        move = BOOK.move(state)
+        for image in book.IMAGES:
+            turned = (book.transformed(state[0], image), book.transformed(state[1], image), state[2])
+            turned_move = BOOK.move(turned)
+            # the image of the move, or a move equivalent to it where the position maps onto itself
+            assert turned_move == image[move] or (book.canonical(*GAME.play(turned, turned_move)[:2])[:2]
+                                                  == book.canonical(*GAME.play(turned, image[move])[:2])[:2])
+
+
+def test_the_symmetries_are_the_eight_of_the_square():
+    start = GAME.initial_state()
+    assert len(set(book.IMAGES)) == 8
+    for image, inverse in zip(book.IMAGES, book.INVERSES):
+        assert [inverse[image[s]] for s in range(64)] == list(range(64))
+    # the start position is its own image under exactly four of them
+    assert sum(book.transformed(start[0], i) == start[0] for i in book.IMAGES) == 4
+
+
+def test_positions_outside_the_books_disc_counts_are_not_looked_up():
+    assert BOOK.move(GAME.initial_state()) is None
+    later = sorted(othello_book.positions_by_discs(GAME, max(book_data.DISCS) + 1)[max(book_data.DISCS) + 1])[0]
+    assert BOOK.move(later) is None
+    assert book.book_move(Othello(6), Othello(6).initial_state()) is None
+
+
+def test_the_books_text_round_trips_and_refuses_corruption():
+    assert book.decode(book.encode(BOOK.entries)) == BOOK.entries
+    with pytest.raises(ValueError, match="corrupt Othello opening book"):
+        book.decode("~~ not a book ~~")
+    with pytest.raises(ValueError, match="not whole entries"):
+        book.decode(base64.b85encode(zlib.compress(b"\x00\x01\x02")).decode("ascii"))
+
+
+class CountingEngine:
+    """An engine that counts its searches and plays its first legal move."""
+
+    def __init__(self, game):
+        self.game, self.searches = game, 0
+
+    def search(self, state, deadline):
+        self.searches += 1
+        move = self.game.legal_moves(state)[0]
+        return type("Result", (), {"move": move, "value": 0.0, "nodes": 0, "depth": 0})()
+
+    def release(self):
+        pass
+
+
+def first_answer(argv):
+    """(the bot's answer to the first turn after 4 plies, its engine's searches)."""
+    state = sorted(COVERED[8])[0]
+    lines = Referee().turn_lines(state, GAME.to_move(state), True)
+    options = runtime.parse_options(othello.BOT, argv)
+    engine = CountingEngine(GAME)
+    answers = []
+    with pytest.raises(EOFError):
+        runtime.play(othello.BOT, options, Player(), engine, runtime.LineReader(io.StringIO("\n".join(lines) + "\n")),
+                     answers.append)
+    return GAME.parse_move(answers[0].strip()), engine.searches, state
+
+
+def test_the_bot_plays_the_book_move_without_searching_unless_told_not_to():
+    move, searches, state = first_answer([])
+    assert (move, searches) == (BOOK.move(state), 0)
+    _, searches, _ = first_answer(["--no-book"])
+    assert searches == 1

@@ -9,7 +9,7 @@ import zlib
 
 import pytest
 
-from arena.games import DEFAULT_RANDOM_PLIES
+from arena.games import default_random_plies
 from bots import othello, runtime
 from games.othello import book, book_data
 from games.othello.protocol import Player, Referee
@@ -18,7 +18,7 @@ from learn import othello_book
 
 GAME = Othello()
 BOOK = book.load()
-OPENING = DEFAULT_RANDOM_PLIES["othello"]  # the arena's random plies: our first move comes after them or one more
+OPENING = default_random_plies("othello")  # the arena's random plies: our first move comes after them or one more
 FIRST_MOVES = (4 + OPENING, 5 + OPENING)  # the disc counts of the positions of our first move
 COVERED = othello_book.positions_by_discs(GAME, max(book_data.DISCS))
 

@@ -177,6 +177,6 @@ def with_table(evaluate, table):
     return evaluate_with_table
 
 
-def make_evaluator(game, **weights):
+def make_evaluator(game, weights=None):
     """The network evaluation (games/oware/nn.py) with the endgame table in front."""
-    return with_table(nn.make_evaluator(game, **weights), load())
+    return with_table(nn.make_evaluator(game, weights), load())

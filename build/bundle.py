@@ -357,17 +357,30 @@ def check_bundle(label, text, full=False, arena=SUSTECH):
         raise BuildError(f"dist/{label} breaks the bundle rules: " + "; ".join(problems))
 
 
+def imports_os(tree):
+    """Whether a module's syntax tree imports ``os`` (or a module of it) anywhere."""
+    for node in ast.walk(tree):
+        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
+            [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+        if any(name == "os" or name.startswith("os.") for name in names):
+            return True
+    return False
+
+
 def check_modules(label, text):
-    """Every bundled module parses with the oldest syntax a bundle may use; BuildError
-    naming the module otherwise."""
+    """Every bundled module parses with the oldest syntax a bundle may use and imports
+    no ``os``; BuildError naming the bundle and the module otherwise."""
     for node in ast.parse(text).body:
         if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "_BUNDLED_MODULES":
             for key, value in zip(node.value.keys, node.value.values):
                 try:
-                    ast.parse(value.elts[2].value, key.value, feature_version=OLDEST_PYTHON)
+                    tree = ast.parse(value.elts[2].value, key.value, feature_version=OLDEST_PYTHON)
                 except SyntaxError as error:
                     raise BuildError(f"dist/{label}: module {key.value} is not Python "
                                      f"{'.'.join(map(str, OLDEST_PYTHON))} syntax: {error}") from None
+                if imports_os(tree):
+                    raise BuildError(f"dist/{label}: module {key.value} imports os"
+                                     " (the SUSTech judge rejects 'import os')")
 
 
 def build(entry, out_dir, name=None, baked_args=(), plain=False):

@@ -1,6 +1,7 @@
-"""The bundle rules: self-contained, reproducible, ASCII, no `import os`, small enough;
-what a bundle carries: the engines and evaluation of its bot's default options, and in
-its full variant every one."""
+"""The bundle rules: self-contained, reproducible, ASCII but for packed data in the
+CodinGame bundles, no `import os`, small enough as each arena counts; what a bundle
+carries: the engines and evaluation of its bot's default options, and in its full
+variant every one; the minified, packed bundles play the moves of the plain ones."""
 import ast
 import importlib.util
 import subprocess
@@ -9,8 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from arena.games import load_referee
+from arena.match import FAULTS, play_match
 from botproc import ROOT
 from engines import registry
+from games import dense
 
 BUNDLER = ROOT / "build" / "bundle.py"
 BOTS = sorted(p.stem for p in (ROOT / "bots").glob("[!_]*.py") if p.name != "runtime.py")
@@ -24,6 +28,11 @@ SLIM = {
     "breakthrough": ({"engines.alphabeta"}, set()),  # its learned features are the handcrafted ones'
     "onitama": ({"engines.alphabeta"}, {"games.onitama.evaluation", "games.onitama.learned"}),
 }
+
+
+spec = importlib.util.spec_from_file_location("bundler", BUNDLER)
+bundler = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bundler)
 
 
 def run_bundler(*args):
@@ -44,8 +53,13 @@ def test_bundle_rules(two_builds, bot):
     first, second = two_builds
     text = (first / f"{bot}.py").read_bytes()
     assert text == (second / f"{bot}.py").read_bytes()  # byte-for-byte reproducible
-    assert len(text) <= 100_000
-    text.decode("ascii")
+    if bot in RUNTIME_BOTS:  # CodinGame: UTF-16 code units, data packed in one span
+        characters = text.decode("utf-8")
+        assert len(characters.encode("utf-16-le")) // 2 <= 98_000
+        packed = {char for char in characters if not char.isascii()}
+        assert packed and all(dense.FIRST <= ord(char) < dense.FIRST + dense.SPAN for char in packed)
+    else:  # SUSTech: ASCII
+        assert len(text.decode("ascii")) <= 98_000
     assert b"import os" not in text and b"tempfile" not in text
     assert b"\nfrom games" not in text.split(b"# ---- the bot's entry script ----")[0]
 
@@ -80,7 +94,6 @@ def test_a_bundle_carries_only_its_default_engines_and_the_full_one_every_one(tw
     assert bundled_modules(full) >= ENGINE_MODULES | left_out | {f"games.{bot}.evaluation"}
     assert len(slim.read_text()) < len(full.read_text())
     assert full.read_bytes() == (two_builds[1] / "full" / f"{bot}.py").read_bytes()  # reproducible too
-    full.read_bytes().decode("ascii")
     assert b"import os" not in full.read_bytes()
 
 
@@ -107,16 +120,89 @@ def test_baked_options_choose_what_the_bundle_carries(tmp_path):
     assert result.returncode == 1 and "--set quiescence=lots: expected an integer" in result.stderr
 
 
-def test_only_a_full_bundle_may_pass_the_arenas_size_with_a_warning():
-    spec = importlib.util.spec_from_file_location("bundler", BUNDLER)
-    bundler = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bundler)
-    big = "X = 1\n" + "#" * 100_000 + "\n"
+def sized(units, arena=bundler.CODINGAME):
+    return bundler.Bundle("", arena, {"code": units - 10, "weights": 10, "book": 0, "table": 0})
+
+
+def test_only_a_full_bundle_may_pass_the_size_allowed_with_a_warning():
+    big = "X = 1\n" + "#" * 98_000 + "\n"
     bundler.check_bundle("full/big.py", big, full=True)
-    with pytest.raises(bundler.BuildError, match="more than the arena's 100,000"):
+    with pytest.raises(bundler.BuildError, match="dist/big.py .*98,007 characters, more than the 98,000 allowed"
+                                                 r" \(SUSTech's 100,000 less a margin of 2,000\)"):
         bundler.check_bundle("big.py", big)
-    assert "warning: over the arena's 100,000" in bundler.size_line(Path("/x/full/big.py"), len(big))
-    assert "warning" not in bundler.size_line(Path("/x/full/small.py"), 99_000)
+    line = bundler.size_line(Path("/x/full/big.py"), sized(98_001))
+    assert "98,001 UTF-16 code units" in line and "warning: over the 98,000 allowed" in line
+    assert "warning" not in bundler.size_line(Path("/x/full/small.py"), sized(98_000))
+    assert "code 97,991, weights 10, book 0, table 0" in line
+
+
+def test_codingame_counts_utf16_code_units_and_allows_only_the_packed_characters():
+    packed = "X = " + repr(chr(dense.FIRST) * 97_990) + "\n"  # one unit each: fits
+    bundler.check_bundle("ok.py", packed, arena=bundler.CODINGAME)
+    with pytest.raises(bundler.BuildError, match="non-ASCII"):
+        bundler.check_bundle("ok.py", packed, arena=bundler.SUSTECH)
+    astral = "X = " + repr("\U0001F600" * 49_000) + "\n"  # 49,000 characters, two units each
+    with pytest.raises(bundler.BuildError, match="98,007 UTF-16 code units, more than the 98,000 allowed"):
+        bundler.check_bundle("astral.py", astral, arena=bundler.CODINGAME)
+    with pytest.raises(bundler.BuildError, match="neither ASCII nor packed data characters 'é'"):
+        bundler.check_bundle("accent.py", "X = 'é'\n", arena=bundler.CODINGAME)
+
+
+def test_a_bundled_module_that_imports_os_fails_the_build():
+    for source in ("import os\n", "def f():\n import sys, os.path\n", "from os import sep\n"):
+        text = f"_BUNDLED_MODULES = {{'m': (False, 'm.py', {source!r})}}\n"
+        with pytest.raises(bundler.BuildError, match="dist/b.py: module m imports os"):
+            bundler.check_modules("b.py", text)
+    bundler.check_modules("b.py", "_BUNDLED_MODULES = {'m': (False, 'm.py', 'import osmosis')}\n")
+
+
+@pytest.fixture(scope="module")
+def plain_build(tmp_path_factory):
+    out = tmp_path_factory.mktemp("plain")
+    result = run_bundler("--plain", "--out", out)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+# Options that make each default engine's search end at a fixed size, not at the clock
+# (given 50 times the clock's budget): best-first at a node budget, alpha-beta at a depth.
+FIXED_SEARCH = {"othello": "--set max_nodes=400", "oware": "--set max_depth=4",
+                "breakthrough": "--set max_depth=3", "onitama": "--set max_depth=3"}
+
+
+def played(referee, bundle, options, seed):
+    command = f"{bundle} {options} --clock 50"
+    record = play_match(referee, [command, command], seed=seed, random_plies=4, scale=50, isolated=True)
+    assert record["reason"] not in FAULTS, record  # an end by the rules, not a fault
+    return record["moves"]
+
+
+@pytest.mark.parametrize("bot", RUNTIME_BOTS)
+def test_a_minified_bundle_plays_the_moves_of_the_plain_one(two_builds, plain_build, bot):
+    referee = load_referee(bot)
+    dense_bundle, plain_bundle = two_builds[0] / f"{bot}.py", plain_build / f"{bot}.py"
+    assert dense_bundle.read_bytes() != plain_bundle.read_bytes()
+    for seed in (1, 2):
+        moves = played(referee, dense_bundle, FIXED_SEARCH[bot], seed)
+        assert moves == played(referee, plain_bundle, FIXED_SEARCH[bot], seed)
+
+
+@pytest.mark.parametrize("bot", RUNTIME_BOTS)
+def test_a_minified_full_bundle_plays_the_moves_of_the_plain_one_with_every_evaluation(two_builds, plain_build, bot):
+    referee = load_referee(bot)
+    dense_bundle, plain_bundle = (folder / "full" / f"{bot}.py" for folder in (two_builds[0], plain_build))
+    evaluations = runtime_bot_evaluations(bot)
+    assert len(evaluations) >= 2
+    for evaluation in evaluations:
+        options = f"--engine alphabeta --set max_depth=2 --eval {evaluation}"
+        assert played(referee, dense_bundle, options, 3) == played(referee, plain_bundle, options, 3)
+
+
+def runtime_bot_evaluations(bot):
+    spec = importlib.util.spec_from_file_location(f"bot_{bot}", ROOT / "bots" / f"{bot}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return list(module.BOT.evaluations)
 
 
 def test_baked_options_are_used_when_none_are_given(tmp_path):
@@ -140,7 +226,7 @@ def test_build_fails_loudly_naming_the_bundle(tmp_path):
     big.write_text("X = 1\n" + "# padding\n" * 12000)
     result = run_bundler(big, "--out", tmp_path / "out")
     assert result.returncode == 1
-    assert "dist/big.py" in result.stderr and "more than the arena's 100,000" in result.stderr
+    assert "dist/big.py" in result.stderr and " characters, more than the 98,000 allowed" in result.stderr
     sneaky = tmp_path / "sneaky.py"
     sneaky.write_text("import os\n")
     result = run_bundler(sneaky, "--out", tmp_path / "out")

@@ -53,6 +53,7 @@ import modulefinder
 import re
 import shlex
 import sys
+import zlib
 from collections import namedtuple
 from pathlib import Path
 
@@ -93,18 +94,43 @@ CODINGAME = "CodinGame"
 SUSTECH = "SUSTech"
 UNITS = {CODINGAME: "UTF-16 code units", SUSTECH: "characters"}
 
-PRELUDE = '''\
+PLAIN_HEADER = """\
 # {name}: a self-contained bot bundled from the project's modules.
 # Each module's source is below as a string; an in-memory importer serves them, so the
 # bundle writes no file. Run: python3 {name}.py [options] (--help lists them).
+"""
+
+DENSE_HEADER = """\
+# {name}: a self-contained bot bundled from the project's modules, for CodinGame.
+# The modules' code is minified and compressed below, 14 bits a character, their data
+# packed alike; an in-memory importer serves them, so the bundle writes no file.
+# Run: python3 {name}.py [options] (--help lists them). The project's build/bundle.py
+# --plain writes this bundle readable.
+"""
+
+IMPORTS = """\
 import sys as _bundle_sys
 import importlib.abc as _bundle_abc
 import importlib.util as _bundle_util
+"""
 
-_BUNDLED_MODULES = {{
-'''
+# Compressed modules, added to the data modules'. Each block of modules is the zlib of
+# their name, is_package ("1" or ""), path and source, each ended by a NUL, packed.
+UNPACK_START = """\
+import zlib as _bundle_zlib
+_bundle_dense = {{}}
+exec({dense_source!r}, _bundle_dense)
+for _bundle_block in (
+"""
+UNPACK_END = """\
+):
+    _bundle_fields = _bundle_zlib.decompress(_bundle_block).decode("utf-8").split("\\0")
+    for _bundle_at in range(0, len(_bundle_fields) - 1, 4):
+        _BUNDLED_MODULES[_bundle_fields[_bundle_at]] = (
+            _bundle_fields[_bundle_at + 1] == "1", _bundle_fields[_bundle_at + 2], _bundle_fields[_bundle_at + 3])
+"""
 
-IMPORTER = '''}
+IMPORTER = """
 
 
 class _BundleImporter(_bundle_abc.MetaPathFinder, _bundle_abc.Loader):
@@ -113,7 +139,7 @@ class _BundleImporter(_bundle_abc.MetaPathFinder, _bundle_abc.Loader):
             is_package = _BUNDLED_MODULES[name][0]
             return _bundle_util.spec_from_loader(name, self, is_package=is_package)
         if name.rpartition(".")[0] in _BUNDLED_MODULES:  # not from an installed copy
-            raise ModuleNotFoundError(f"this bundle does not carry {name}", name=name)
+            raise ModuleNotFoundError(f"this bundle does not carry {{name}}", name=name)
         return None
 
     def create_module(self, spec):
@@ -128,12 +154,12 @@ _bundle_sys.meta_path.insert(0, _BundleImporter())
 if len(_bundle_sys.argv) == 1:
     _bundle_sys.argv.extend({baked_args!r})
 # ---- the bot's entry script ----
-'''
+"""
 
 Module = namedtuple("Module", "name is_package path source")
-Bundle = namedtuple("Bundle", "text arena split")
-Bundle.__doc__ = """A bundle's text, its arena, and its size as the arena counts it
-split by kind: {"code": n, "weights": n, "book": n, "table": n}."""
+Bundle = namedtuple("Bundle", "text arena split modules")
+Bundle.__doc__ = """A bundle's text, its arena, its size as the arena counts it split by
+kind ({"code": n, "weights": n, "book": n, "table": n}) and the Modules it carries."""
 
 
 class BuildError(Exception):
@@ -316,18 +342,75 @@ def data_kind(module_name):
     return next((kind for kind, words in DATA_KINDS.items() if any(word in last for word in words)), None)
 
 
+def module_line(module):
+    return f"    {module.name!r}: ({module.is_package!r}, {module.path!r}, {module.source!r}),\n"
+
+
+def compressed_block(modules):
+    """The line of the unpacking loop that carries ``modules`` compressed and packed."""
+    if any("\0" in field for module in modules for field in (module.name, module.path, module.source)):
+        raise BuildError("a module holds a NUL character, which separates the packed modules")
+    joined = "".join(f"{m.name}\0{'1' if m.is_package else ''}\0{m.path}\0{m.source}\0" for m in modules)
+    data = zlib.compress(joined.encode("utf-8"), 9)
+    return f'    _bundle_dense["unpack"]({dense.pack(data)!r}, {len(data)}),\n'
+
+
+def compressed_modules(blocks):
+    """The lines that add the modules of ``blocks`` (lists of Modules, each compressed
+    on its own) to ``_BUNDLED_MODULES``."""
+    dense_source = minified((ROOT / "games" / "dense.py").read_text(encoding="utf-8"), "games/dense.py")
+    return UNPACK_START.format(dense_source=dense_source) + "".join(blocks) + UNPACK_END
+
+
 def bundle(entry_text, name, closure, baked_args, arena, packed):
-    lines = {module.name: f"    {module.name!r}: ({module.is_package!r}, {module.path!r}, {module.source!r}),\n"
-             for module in bundled_modules(closure, packed).values()}
-    text = (PRELUDE.format(name=name) + "".join(lines.values())
-            + IMPORTER.replace("{baked_args!r}", repr(baked_args)) + entry_text)
+    """The Bundle of ``entry_text`` with the ``closure``'s modules: ``packed``, the
+    code modules compressed and packed and the data modules' constants packed; else
+    every module's source as a string."""
+    modules = bundled_modules(closure, packed)
+    if packed:  # data with packed constants as it is; the rest compressed, each data module apart
+        lines = {m.name: module_line(m) for m in modules.values() if data_kind(m.name) and not m.source.isascii()}
+        code = [m for m in modules.values() if m.name not in lines and not data_kind(m.name)]
+        blocks = {m.name: compressed_block([m]) for m in modules.values()
+                  if m.name not in lines and data_kind(m.name)}
+        head = (DENSE_HEADER.format(name=name) + IMPORTS + "_BUNDLED_MODULES = {\n" + "".join(lines.values())
+                + "}\n" + compressed_modules([compressed_block(code), *blocks.values()]))
+        lines.update(blocks)
+    else:
+        lines = {m.name: module_line(m) for m in modules.values()}
+        head = PLAIN_HEADER.format(name=name) + IMPORTS + "\n_BUNDLED_MODULES = {\n" + "".join(lines.values()) + "}"
+    text = head + IMPORTER.format(baked_args=baked_args) + entry_text
     split = dict.fromkeys(SPLIT, 0)
     for module_name, line in lines.items():
         kind = data_kind(module_name)
         if kind:
             split[kind] += size(line, arena)
     split["code"] = size(text, arena) - sum(split.values())
-    return Bundle(text, arena, split)
+    return Bundle(text, arena, split, modules)
+
+
+def unpack_call(node):
+    """The (packed text, size) of a ``_bundle_dense["unpack"](...)`` call of a bundle at
+    ``node``, else None."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Subscript) \
+            and getattr(node.func.value, "id", None) == "_bundle_dense" \
+            and getattr(node.func.slice, "value", None) == "unpack":
+        return tuple(ast.literal_eval(arg) for arg in node.args)
+    return None
+
+
+def carried_modules(text):
+    """{name: (is_package, path, source)} of the modules that a bundle's ``text``
+    carries, in either form, read without running it."""
+    modules = {}
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "_BUNDLED_MODULES":
+            modules.update(ast.literal_eval(node.value))
+        packed = unpack_call(node)
+        if packed:
+            fields = zlib.decompress(dense.unpack(*packed)).decode("utf-8").split("\0")
+            for at in range(0, len(fields) - 1, 4):
+                modules[fields[at]] = (fields[at + 1] == "1", fields[at + 2], fields[at + 3])
+    return modules
 
 
 def allowed_character(char, arena):
@@ -367,20 +450,19 @@ def imports_os(tree):
     return False
 
 
-def check_modules(label, text):
-    """Every bundled module parses with the oldest syntax a bundle may use and imports
-    no ``os``; BuildError naming the bundle and the module otherwise."""
-    for node in ast.parse(text).body:
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "_BUNDLED_MODULES":
-            for key, value in zip(node.value.keys, node.value.values):
-                try:
-                    tree = ast.parse(value.elts[2].value, key.value, feature_version=OLDEST_PYTHON)
-                except SyntaxError as error:
-                    raise BuildError(f"dist/{label}: module {key.value} is not Python "
-                                     f"{'.'.join(map(str, OLDEST_PYTHON))} syntax: {error}") from None
-                if imports_os(tree):
-                    raise BuildError(f"dist/{label}: module {key.value} imports os"
-                                     " (the SUSTech judge rejects 'import os')")
+def check_modules(label, modules):
+    """Every bundled module (``modules``: {name: Module}) parses with the oldest syntax
+    a bundle may use and imports no ``os``; BuildError naming the bundle and the module
+    otherwise."""
+    for module in modules.values():
+        try:
+            tree = ast.parse(module.source, module.path, feature_version=OLDEST_PYTHON)
+        except SyntaxError as error:
+            raise BuildError(f"dist/{label}: module {module.name} is not Python "
+                             f"{'.'.join(map(str, OLDEST_PYTHON))} syntax: {error}") from None
+        if imports_os(tree):
+            raise BuildError(f"dist/{label}: module {module.name} imports os"
+                             " (the SUSTech judge rejects 'import os')")
 
 
 def build(entry, out_dir, name=None, baked_args=(), plain=False):
@@ -394,7 +476,7 @@ def build(entry, out_dir, name=None, baked_args=(), plain=False):
     for folder, made_bundle in made.items():  # every bundle checked before any is written
         label = str(Path(folder, f"{name}.py"))
         check_bundle(label, made_bundle.text, full=folder == FULL, arena=made_bundle.arena)
-        check_modules(label, made_bundle.text)
+        check_modules(label, made_bundle.modules)
     for folder, made_bundle in made.items():
         target = out_dir / folder / f"{name}.py"
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -2,7 +2,6 @@
 CodinGame bundles, no `import os`, small enough as each arena counts; what a bundle
 carries: the engines and evaluation of its bot's default options, and in its full
 variant every one; the minified, packed bundles play the moves of the plain ones."""
-import ast
 import importlib.util
 import subprocess
 import sys
@@ -78,11 +77,10 @@ def test_bundle_starts_with_no_repository_and_no_temporary_folder(two_builds, bo
 
 
 def bundled_modules(path):
-    """The names of the modules a bundle carries: its ``_BUNDLED_MODULES`` keys."""
-    for node in ast.parse(path.read_text()).body:
-        if isinstance(node, ast.Assign) and node.targets[0].id == "_BUNDLED_MODULES":
-            return set(ast.literal_eval(node.value))
-    raise AssertionError(f"{path} has no _BUNDLED_MODULES")
+    """The names of the modules a bundle carries."""
+    modules = set(bundler.carried_modules(path.read_text(encoding="utf-8")))
+    assert modules, f"{path} carries no module"
+    return modules
 
 
 @pytest.mark.parametrize("bot", RUNTIME_BOTS)
@@ -121,7 +119,7 @@ def test_baked_options_choose_what_the_bundle_carries(tmp_path):
 
 
 def sized(units, arena=bundler.CODINGAME):
-    return bundler.Bundle("", arena, {"code": units - 10, "weights": 10, "book": 0, "table": 0})
+    return bundler.Bundle("", arena, {"code": units - 10, "weights": 10, "book": 0, "table": 0}, {})
 
 
 def test_only_a_full_bundle_may_pass_the_size_allowed_with_a_warning():
@@ -150,10 +148,11 @@ def test_codingame_counts_utf16_code_units_and_allows_only_the_packed_characters
 
 def test_a_bundled_module_that_imports_os_fails_the_build():
     for source in ("import os\n", "def f():\n import sys, os.path\n", "from os import sep\n"):
-        text = f"_BUNDLED_MODULES = {{'m': (False, 'm.py', {source!r})}}\n"
         with pytest.raises(bundler.BuildError, match="dist/b.py: module m imports os"):
-            bundler.check_modules("b.py", text)
-    bundler.check_modules("b.py", "_BUNDLED_MODULES = {'m': (False, 'm.py', 'import osmosis')}\n")
+            bundler.check_modules("b.py", {"m": bundler.Module("m", False, "m.py", source)})
+    bundler.check_modules("b.py", {"m": bundler.Module("m", False, "m.py", "import osmosis\n")})
+    with pytest.raises(bundler.BuildError, match="dist/b.py: module m is not Python 3.9 syntax"):
+        bundler.check_modules("b.py", {"m": bundler.Module("m", False, "m.py", "match x:\n case 1: pass\n")})
 
 
 @pytest.fixture(scope="module")
@@ -175,6 +174,14 @@ def played(referee, bundle, options, seed):
     record = play_match(referee, [command, command], seed=seed, random_plies=4, scale=50, isolated=True)
     assert record["reason"] not in FAULTS, record  # an end by the rules, not a fault
     return record["moves"]
+
+
+@pytest.mark.parametrize("bot", RUNTIME_BOTS)
+def test_the_dense_bundles_carry_the_plain_ones_modules_and_a_quarter_of_their_size(two_builds, plain_build, bot):
+    for folder in ("", "full"):
+        dense_bundle, plain_bundle = (out / folder / f"{bot}.py" for out in (two_builds[0], plain_build))
+        assert bundled_modules(dense_bundle) == bundled_modules(plain_bundle) | {"games.dense"}
+        assert len(dense_bundle.read_text(encoding="utf-8")) < len(plain_bundle.read_text()) / 3
 
 
 @pytest.mark.parametrize("bot", RUNTIME_BOTS)

@@ -157,6 +157,12 @@ if len(_bundle_sys.argv) == 1:
 """
 
 Module = namedtuple("Module", "name is_package path source")
+Form = namedtuple("Form", "minify pack_data compress")
+Form.__doc__ = """How a bundle carries its modules: ``minify``, minified (else comments
+and docstrings out); ``pack_data``, long base85 constants packed 14 bits a character;
+``compress``, the modules but those with packed data compressed and packed."""
+PLAIN = Form(minify=False, pack_data=False, compress=False)  # ASCII: SUSTech's, and --plain
+DENSE = Form(minify=True, pack_data=True, compress=True)  # CodinGame's
 Bundle = namedtuple("Bundle", "text arena split modules")
 Bundle.__doc__ = """A bundle's text, its arena, its size as the arena counts it split by
 kind ({"code": n, "weights": n, "book": n, "table": n}) and the Modules it carries."""
@@ -247,9 +253,10 @@ def packed_data(text, filename):
     return (raw[:head] + f"import {DENSE_MODULE} as {DENSE_ALIAS}\n".encode("ascii") + raw[head:]).decode("utf-8")
 
 
-def dense_text(source, filename):
-    """A module's text in a CodinGame bundle: minified, its data packed."""
-    return packed_data(minified(source, filename), filename)
+def module_text(source, filename, form):
+    """A module's text in a bundle of ``form``."""
+    text = minified(source, filename) if form.minify else compact(source, filename)
+    return packed_data(text, filename) if form.pack_data else text
 
 
 def import_closure(entry, extra=()):
@@ -270,16 +277,14 @@ def import_closure(entry, extra=()):
     return dict(sorted(modules.items()))
 
 
-def bundled_modules(closure, packed):
-    """{name: Module} with each source as the bundle carries it: ``packed``, minified
-    with its data packed (games.dense added where some was), else only compacted."""
-    if not packed:
-        return {name: m._replace(source=compact(m.source, m.path)) for name, m in closure.items()}
-    modules = {name: m._replace(source=dense_text(m.source, m.path)) for name, m in closure.items()}
+def bundled_modules(closure, form):
+    """{name: Module} with each source as a bundle of ``form`` carries it, with
+    games.dense added where some data was packed."""
+    modules = {name: m._replace(source=module_text(m.source, m.path, form)) for name, m in closure.items()}
     if DENSE_MODULE not in modules and any(f"import {DENSE_MODULE} as" in m.source for m in modules.values()):
         path = ROOT / "games" / "dense.py"
         modules[DENSE_MODULE] = Module(DENSE_MODULE, False, "games/dense.py",
-                                       minified(path.read_text(encoding="utf-8"), "games/dense.py"))
+                                       module_text(path.read_text(encoding="utf-8"), "games/dense.py", form))
     return dict(sorted(modules.items()))
 
 
@@ -317,16 +322,17 @@ def every_module(bot):
     return [registry.module_of(target) for target in [*registry.ENGINES.values(), *bot.evaluations.values()]]
 
 
-def bundles(entry, name, baked_args, plain=False):
+def bundles(entry, name, baked_args, form=DENSE):
     """{folder under the output folder: Bundle}: "" for the bundle; for a bot on the
-    bot runtime (a CodinGame bot), also FULL for the one that carries every engine."""
+    bot runtime (a CodinGame bot), also FULL for the one that carries every engine.
+    The CodinGame bundles take ``form``; a SUSTech bundle is PLAIN."""
     entry_text = entry.read_text(encoding="utf-8")
     check_entry(entry, entry_text)
     closure = import_closure(entry)
     bot = runtime_bot(entry) if RUNTIME_MODULE in closure else None
     if bot is None:  # no engine to choose: the closure is the whole bot, a judge's class
-        return {"": bundle(entry_text, name, closure, baked_args, SUSTECH, packed=False)}
-    return {folder: bundle(entry_text, name, import_closure(entry, extra), baked_args, CODINGAME, not plain)
+        return {"": bundle(entry_text, name, closure, baked_args, SUSTECH, PLAIN)}
+    return {folder: bundle(entry_text, name, import_closure(entry, extra), baked_args, CODINGAME, form)
             for folder, extra in (("", chosen_modules(entry, bot, baked_args)), (FULL, every_module(bot)))}
 
 
@@ -362,12 +368,10 @@ def compressed_modules(blocks):
     return UNPACK_START.format(dense_source=dense_source) + "".join(blocks) + UNPACK_END
 
 
-def bundle(entry_text, name, closure, baked_args, arena, packed):
-    """The Bundle of ``entry_text`` with the ``closure``'s modules: ``packed``, the
-    code modules compressed and packed and the data modules' constants packed; else
-    every module's source as a string."""
-    modules = bundled_modules(closure, packed)
-    if packed:  # data with packed constants as it is; the rest compressed, each data module apart
+def bundle(entry_text, name, closure, baked_args, arena, form):
+    """The Bundle of ``entry_text`` with the ``closure``'s modules in ``form``."""
+    modules = bundled_modules(closure, form)
+    if form.compress:  # data with packed constants as it is; the rest compressed, each data module apart
         lines = {m.name: module_line(m) for m in modules.values() if data_kind(m.name) and not m.source.isascii()}
         code = [m for m in modules.values() if m.name not in lines and not data_kind(m.name)]
         blocks = {m.name: compressed_block([m]) for m in modules.values()
@@ -377,7 +381,8 @@ def bundle(entry_text, name, closure, baked_args, arena, packed):
         lines.update(blocks)
     else:
         lines = {m.name: module_line(m) for m in modules.values()}
-        head = PLAIN_HEADER.format(name=name) + IMPORTS + "\n_BUNDLED_MODULES = {\n" + "".join(lines.values()) + "}"
+        header = PLAIN_HEADER if form == PLAIN else DENSE_HEADER
+        head = header.format(name=name) + IMPORTS + "\n_BUNDLED_MODULES = {\n" + "".join(lines.values()) + "}"
     text = head + IMPORTER.format(baked_args=baked_args) + entry_text
     split = dict.fromkeys(SPLIT, 0)
     for module_name, line in lines.items():
@@ -465,13 +470,13 @@ def check_modules(label, modules):
                              " (the SUSTech judge rejects 'import os')")
 
 
-def build(entry, out_dir, name=None, baked_args=(), plain=False):
+def build(entry, out_dir, name=None, baked_args=(), form=DENSE):
     """Writes the bundle, and the full one where there is one: [(path, Bundle)]."""
     entry = Path(entry)
     if not entry.is_file():
         raise BuildError(f"no bot script at {entry}")
     name = name or entry.stem
-    made = bundles(entry, name, list(baked_args), plain)
+    made = bundles(entry, name, list(baked_args), form)
     written = []
     for folder, made_bundle in made.items():  # every bundle checked before any is written
         label = str(Path(folder, f"{name}.py"))
@@ -514,7 +519,8 @@ def main(argv=None):
     failed = False
     for bot in bots:
         try:
-            written = build(bot, Path(options.out), options.name, shlex.split(options.args), options.plain)
+            form = PLAIN if options.plain else DENSE
+            written = build(bot, Path(options.out), options.name, shlex.split(options.args), form)
         except (BuildError, SyntaxError, UnicodeError, ImportError) as error:
             print(f"FAILED {bot}: {error}", file=sys.stderr)
             failed = True

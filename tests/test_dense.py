@@ -82,7 +82,7 @@ def module_constants(source, filename):
 @pytest.mark.parametrize("path", DATA_MODULES, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_every_data_module_packed_by_the_build_holds_the_same_data(path):
     source = path.read_text(encoding="utf-8")
-    packed = bundler.dense_text(source, path.name)
+    packed = bundler.module_text(source, path.name, bundler.DENSE)
     assert len(packed) < len(source) / 2
     assert not bundler.packable_constants(bundler.ast.parse(packed))  # nothing long left in base85
     assert module_constants(packed, path.name) == module_constants(source, path.name)

@@ -15,15 +15,17 @@ asked for another, it stops with one line naming ``dist/full/<bot>.py``, which c
 every engine and evaluation, for local use: switching engines, the arena's engines'
 table and tuner.
 
-Two arenas, two forms. A bot on the bot runtime is a CodinGame bot: its modules are
-minified (python-minifier, with the transformations that keep behaviour: no renamed
-globals or arguments, annotations kept as the registry reads them) and every long base85
-constant (a weights module's ``DATA``, a book's, a table's) is packed 14 bits a
-character (games/dense.py), decoded back to the same text at import; its size is
-counted as CodinGame counts it, in UTF-16 code units. Any other bot is a SUSTech judge's
-``class AI`` file: its modules lose comments and docstrings only, and it stays ASCII,
-counted in characters (bytes). ``--plain`` writes the CodinGame bundles in the second form, the
-reference that the dense bundles are tested against.
+Two arenas, two forms (``Form``). A bot on the bot runtime is a CodinGame bot, bundled
+DENSE: its modules are minified (python-minifier, with the transformations that keep
+behaviour: no renamed globals or arguments, annotations kept as the registry reads
+them); every long base85 constant (a weights module's ``DATA``, a book's, a table's) is
+packed 14 bits a character (games/dense.py), decoded back to the same text at import;
+the other modules are compressed (zlib) and packed alike, the code in one block and
+each data module in its own; its size is counted as CodinGame counts it, in UTF-16 code
+units. Any other bot is a SUSTech judge's ``class AI`` file, bundled PLAIN: its modules
+lose comments and docstrings only, and it stays ASCII, counted in characters (bytes).
+``--plain`` writes the CodinGame bundles PLAIN too: readable, and the reference that the
+dense bundles are tested against (the same moves).
 
 A bundle must: run with ``python3 -I`` from any folder; write nothing to disk; contain
 no ``import os`` (the SUSTech judge rejects it); hold only ASCII and the packed
@@ -37,7 +39,7 @@ Usage::
 
     python build/bundle.py                    # every bots/*.py into dist/ and dist/full/
     python build/bundle.py bots/othello.py --name othello_ab --args "--engine alphabeta"
-    python build/bundle.py --plain --out /tmp/plain   # not minified, not packed
+    python build/bundle.py --plain --out /tmp/plain   # readable: not minified, packed or compressed
 
 ``--args`` bakes default command-line options into the bundle (used when it is started
 without any), so that a variant can be pasted into an arena that passes no arguments.
@@ -439,8 +441,9 @@ def check_bundle(label, text, full=False, arena=SUSTECH):
         problems.append(f"contains {match.group(0).strip()!r} (the SUSTech judge rejects 'import os')")
     try:
         compile(text, label, "exec")
+        ast.parse(text, label, feature_version=OLDEST_PYTHON)
     except SyntaxError as error:
-        problems.append(f"does not compile: {error}")
+        problems.append(f"does not compile as Python {'.'.join(map(str, OLDEST_PYTHON))}: {error}")
     if problems:
         raise BuildError(f"dist/{label} breaks the bundle rules: " + "; ".join(problems))
 

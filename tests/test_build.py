@@ -146,13 +146,15 @@ def test_codingame_counts_utf16_code_units_and_allows_only_the_packed_characters
         bundler.check_bundle("accent.py", "X = 'é'\n", arena=bundler.CODINGAME)
 
 
-def test_a_bundled_module_that_imports_os_fails_the_build():
+def test_a_bundled_module_that_imports_os_or_needs_a_newer_python_fails_the_build():
     for source in ("import os\n", "def f():\n import sys, os.path\n", "from os import sep\n"):
         with pytest.raises(bundler.BuildError, match="dist/b.py: module m imports os"):
             bundler.check_modules("b.py", {"m": bundler.Module("m", False, "m.py", source)})
     bundler.check_modules("b.py", {"m": bundler.Module("m", False, "m.py", "import osmosis\n")})
     with pytest.raises(bundler.BuildError, match="dist/b.py: module m is not Python 3.9 syntax"):
         bundler.check_modules("b.py", {"m": bundler.Module("m", False, "m.py", "match x:\n case 1: pass\n")})
+    with pytest.raises(bundler.BuildError, match="dist/b.py breaks the bundle rules: does not compile as Python 3.9"):
+        bundler.check_bundle("b.py", "match x:\n case 1: pass\n")
 
 
 @pytest.fixture(scope="module")

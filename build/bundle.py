@@ -79,6 +79,7 @@ INDENT = re.compile(r"^(?:    )+", re.M)
 RUNTIME = "runtime.py"  # bots/runtime.py is what the bots share, not a bot
 RUNTIME_MODULE = "bots.runtime"
 DENSE_MODULE = "games.dense"
+DENSE_PATHS = {"games": "games/__init__.py", DENSE_MODULE: "games/dense.py"}  # what it needs
 DENSE_ALIAS = "_bundle_dense"  # the name a module with packed data imports games.dense as
 MIN_PACKED = 512  # base85 constants at least this long are packed
 FORBIDDEN_IMPORT = re.compile(r"^\s*(import\s+os\b|from\s+os\b)|\bimport\s+[\w.,\s]*\bos\b\s*$", re.M)
@@ -283,10 +284,11 @@ def bundled_modules(closure, form):
     """{name: Module} with each source as a bundle of ``form`` carries it, with
     games.dense added where some data was packed."""
     modules = {name: m._replace(source=module_text(m.source, m.path, form)) for name, m in closure.items()}
-    if DENSE_MODULE not in modules and any(f"import {DENSE_MODULE} as" in m.source for m in modules.values()):
-        path = ROOT / "games" / "dense.py"
-        modules[DENSE_MODULE] = Module(DENSE_MODULE, False, "games/dense.py",
-                                       module_text(path.read_text(encoding="utf-8"), "games/dense.py", form))
+    if any(f"import {DENSE_MODULE} as" in m.source for m in modules.values()):
+        for name, path in DENSE_PATHS.items():
+            if name not in modules:
+                source = (ROOT / path).read_text(encoding="utf-8")
+                modules[name] = Module(name, path.endswith("__init__.py"), path, module_text(source, path, form))
     return dict(sorted(modules.items()))
 
 
@@ -373,8 +375,9 @@ def compressed_modules(blocks):
 def bundle(entry_text, name, closure, baked_args, arena, form):
     """The Bundle of ``entry_text`` with the ``closure``'s modules in ``form``."""
     modules = bundled_modules(closure, form)
-    if form.compress:  # data with packed constants as it is; the rest compressed, each data module apart
-        lines = {m.name: module_line(m) for m in modules.values() if data_kind(m.name) and not m.source.isascii()}
+    if form.compress:  # modules with packed data as they are (packed bits do not compress)...
+        lines = {m.name: module_line(m) for m in modules.values() if not m.source.isascii()}
+        # ...the others compressed: the code together, each data module apart
         code = [m for m in modules.values() if m.name not in lines and not data_kind(m.name)]
         blocks = {m.name: compressed_block([m]) for m in modules.values()
                   if m.name not in lines and data_kind(m.name)}

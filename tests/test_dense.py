@@ -2,8 +2,11 @@
 module's base85 constants: exact round trips, and characters that CodinGame counts once
 and no editor rewrites."""
 import base64
+import hashlib
 import importlib.util
 import random
+import subprocess
+import sys
 import unicodedata
 
 import pytest
@@ -101,3 +104,35 @@ def test_only_long_canonical_base85_is_packed():
     assert packed.startswith(f"import {bundler.DENSE_MODULE} as {bundler.DENSE_ALIAS}\n")
     assert packed.count(f"{bundler.DENSE_ALIAS}.base85(") == 1  # A; not the f-string, not C
     assert module_constants(packed, "m.py") == module_constants(source, "m.py")
+
+
+def test_a_bundle_packs_any_data_module_and_runs_it(tmp_path):
+    # modules of a new game's author, under no name the build knows: a table in base85,
+    # a book written as a list, code that reads both
+    rng = random.Random(3)
+    table = base64.b85encode(rng.randbytes(3000)).decode("ascii")
+    book = [rng.randrange(100) for _ in range(2000)]
+    closure = {
+        "newgame": bundler.Module("newgame", True, "newgame/__init__.py", ""),
+        "newgame.solved": bundler.Module("newgame.solved", False, "newgame/solved.py", f"DATA = {table!r}\n"),
+        "newgame.opening_book": bundler.Module("newgame.opening_book", False, "newgame/opening_book.py",
+                                               f"BOOK = {book!r}\n"),
+        "newgame.player": bundler.Module("newgame.player", False, "newgame/player.py",
+                                         "import base64, hashlib\nfrom newgame import solved, opening_book\n"
+                                         "def digest():\n    return hashlib.sha256(base64.b85decode(solved.DATA)"
+                                         " + bytes(opening_book.BOOK)).hexdigest()\n"),
+    }
+    entry = "from newgame.player import digest\nprint(digest())\n"
+    made = bundler.bundle(entry, "newgame", closure, [], bundler.CODINGAME, bundler.DENSE)
+    bundler.check_bundle("newgame.py", made.text, arena=bundler.CODINGAME)
+    path = tmp_path / "newgame.py"
+    path.write_bytes(made.text.encode("utf-8"))
+    run = subprocess.run([sys.executable, "-I", str(path)], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=60)
+    assert run.stdout.strip() == hashlib.sha256(base64.b85decode(table) + bytes(book)).hexdigest(), run.stderr
+    # the table packed, not compressed again (its bits would not shrink): 3,000 bytes in
+    # 1,716 characters; the book compressed in a block of its own and counted as a book
+    assert 1716 < sum(made.split.values()) - made.split["book"] < 1716 + 3000
+    assert 0 < made.split["book"] < len(closure["newgame.opening_book"].source) / 2
+    assert set(bundler.carried_modules(made.text)) == set(closure) | {"games", "games.dense"}
+

@@ -28,9 +28,9 @@ lose comments and docstrings only, and it stays ASCII, counted in characters (by
 dense bundles are tested against (the same moves).
 
 A bundle must: run with ``python3 -I`` from any folder; write nothing to disk; contain
-no ``import os`` (the SUSTech judge rejects it); hold only ASCII and the packed
-characters (SUSTech: ASCII); fit the arena's 100,000 less a margin of ``MARGIN``; be
-byte-for-byte reproducible. Every rule broken fails the build, naming the bundle and the
+no ``import os`` (the SUSTech judge rejects it); parse as Python 3.9; hold only printable
+ASCII, line feeds and the packed characters (SUSTech: any ASCII); fit the arena's
+100,000 less a margin of ``MARGIN``; be byte-for-byte reproducible. Every rule broken fails the build, naming the bundle and the
 figure. A full bundle keeps every rule but the size: over the limit it is written with a
 warning, as no arena runs it. The build prints each bundle's size split into code,
 weights, book and table (docs/tuning/bundle-density.md).
@@ -59,7 +59,10 @@ import zlib
 from collections import namedtuple
 from pathlib import Path
 
-import python_minifier
+try:
+    import python_minifier
+except ImportError:  # the plain bundles need no minifier: a dense one says what is missing
+    python_minifier = None
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -197,6 +200,8 @@ def compact(source, filename):
 
 def minified(source, filename):
     """The module as python-minifier writes it with ``MINIFY``'s transformations."""
+    if python_minifier is None:
+        raise BuildError("python-minifier is not installed (pip install -e '.[dev]'); --plain needs none")
     return python_minifier.minify(source, filename=filename, **MINIFY).strip("\n") + "\n"
 
 
@@ -424,7 +429,11 @@ def carried_modules(text):
 
 
 def allowed_character(char, arena):
-    return char.isascii() or (arena == CODINGAME and dense.FIRST <= ord(char) < dense.FIRST + dense.SPAN)
+    """SUSTech: any ASCII. CodinGame: what its editor keeps as it is: printable ASCII,
+    line feeds and the packed characters (no tab, carriage return or other control)."""
+    if arena == SUSTECH:
+        return char.isascii()
+    return char == "\n" or " " <= char <= "~" or dense.FIRST <= ord(char) < dense.FIRST + dense.SPAN
 
 
 def check_bundle(label, text, full=False, arena=SUSTECH):
@@ -437,7 +446,7 @@ def check_bundle(label, text, full=False, arena=SUSTECH):
                         f" ({arena}'s {LIMIT:,} less a margin of {MARGIN:,})")
     bad = sorted({char for char in text if not allowed_character(char, arena)})
     if bad:
-        what = "non-ASCII" if arena == SUSTECH else "neither ASCII nor packed data"
+        what = "non-ASCII" if arena == SUSTECH else "neither printable ASCII nor packed data"
         problems.append(f"{what} characters {''.join(bad)[:20]!r}")
     match = FORBIDDEN_IMPORT.search(text)
     if match:

@@ -142,8 +142,11 @@ def test_codingame_counts_utf16_code_units_and_allows_only_the_packed_characters
     astral = "X = " + repr("\U0001F600" * 49_000) + "\n"  # 49,000 characters, two units each
     with pytest.raises(bundler.BuildError, match="98,007 UTF-16 code units, more than the 98,000 allowed"):
         bundler.check_bundle("astral.py", astral, arena=bundler.CODINGAME)
-    with pytest.raises(bundler.BuildError, match="neither ASCII nor packed data characters 'é'"):
+    with pytest.raises(bundler.BuildError, match="neither printable ASCII nor packed data characters 'é'"):
         bundler.check_bundle("accent.py", "X = 'é'\n", arena=bundler.CODINGAME)
+    with pytest.raises(bundler.BuildError, match=r"neither printable ASCII nor packed data characters '\\t'"):
+        bundler.check_bundle("tab.py", "if 1:\n\tX = 1\n", arena=bundler.CODINGAME)
+    bundler.check_bundle("tab.py", "if 1:\n\tX = 1\n", arena=bundler.SUSTECH)
 
 
 def test_a_bundled_module_that_imports_os_or_needs_a_newer_python_fails_the_build():

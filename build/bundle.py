@@ -77,6 +77,7 @@ LIMIT = 100_000
 # reports, not documented (docs/tuning/bundle-density.md).
 MARGIN = 2_000
 MAX_SIZE = LIMIT - MARGIN
+ENTRY_MARK = "# ---- the bot's entry script ----"  # the line after the prelude
 FULL = "full"  # the folder, under the output folder, of the bundles that carry every engine
 INDENT = re.compile(r"^(?:    )+", re.M)
 RUNTIME = "runtime.py"  # bots/runtime.py is what the bots share, not a bot
@@ -159,7 +160,7 @@ class _BundleImporter(_bundle_abc.MetaPathFinder, _bundle_abc.Loader):
 _bundle_sys.meta_path.insert(0, _BundleImporter())
 if len(_bundle_sys.argv) == 1:
     _bundle_sys.argv.extend({baked_args!r})
-# ---- the bot's entry script ----
+{entry_mark}
 """
 
 Module = namedtuple("Module", "name is_package path source")
@@ -393,7 +394,7 @@ def bundle(entry_text, name, closure, baked_args, arena, form):
         lines = {m.name: module_line(m) for m in modules.values()}
         header = PLAIN_HEADER if form == PLAIN else DENSE_HEADER
         head = header.format(name=name) + IMPORTS + "\n_BUNDLED_MODULES = {\n" + "".join(lines.values()) + "}"
-    text = head + IMPORTER.format(baked_args=baked_args) + entry_text
+    text = head + IMPORTER.format(baked_args=baked_args, entry_mark=ENTRY_MARK) + entry_text
     split = dict.fromkeys(SPLIT, 0)
     for module_name, line in lines.items():
         kind = data_kind(module_name)

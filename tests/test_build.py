@@ -60,6 +60,8 @@ def test_bundle_rules(two_builds, bot):
     else:  # SUSTech: ASCII
         assert len(text.decode("ascii")) <= 98_000
     assert b"import os" not in text and b"tempfile" not in text
+    for _, _, source in bundler.carried_modules(text.decode("utf-8")).values():  # compressed ones too
+        assert "import os" not in source and "tempfile" not in source
     assert b"\nfrom games" not in text.split(b"# ---- the bot's entry script ----")[0]
 
 

@@ -1,6 +1,7 @@
-"""The bundle rules: self-contained, reproducible, ASCII, no `import os`, small enough;
-what a bundle carries: the engines and evaluation of its bot's default options, and in
-its full variant every one."""
+"""The bundle rules: self-contained, reproducible, ASCII but for packed data in the
+CodinGame bundles, no `import os`, small enough as each arena counts; what a bundle
+carries: the engines and evaluation of its bot's default options, and in its full
+variant every one; the minified, packed bundles play the moves of the plain ones."""
 import ast
 import importlib
 import importlib.util
@@ -10,9 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from arena.games import load_referee
+from arena.match import FAULTS, play_match
 from botproc import ROOT
 from bots import runtime
 from engines import registry
+from games import dense
 
 BUNDLER = ROOT / "build" / "bundle.py"
 BOTS = sorted(p.stem for p in (ROOT / "bots").glob("[!_]*.py") if p.name != "runtime.py")
@@ -73,6 +77,11 @@ def default_choice(bot):
     return [registry.module_of(target) for target in runtime.chosen_targets(config, options)]
 
 
+spec = importlib.util.spec_from_file_location("bundler", BUNDLER)
+bundler = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bundler)
+
+
 def run_bundler(*args):
     return subprocess.run([sys.executable, str(BUNDLER), *map(str, args)], capture_output=True, text=True)
 
@@ -91,9 +100,16 @@ def test_bundle_rules(two_builds, bot):
     first, second = two_builds
     text = (first / f"{bot}.py").read_bytes()
     assert text == (second / f"{bot}.py").read_bytes()  # byte-for-byte reproducible
-    assert len(text) <= 100_000
-    text.decode("ascii")
+    if bot in RUNTIME_BOTS:  # CodinGame: UTF-16 code units, data packed in one span
+        characters = text.decode("utf-8")
+        assert len(characters.encode("utf-16-le")) // 2 <= 98_000
+        packed = {char for char in characters if not char.isascii()}
+        assert packed and all(dense.FIRST <= ord(char) < dense.FIRST + dense.SPAN for char in packed)
+    else:  # SUSTech: ASCII
+        assert len(text.decode("ascii")) <= 98_000
     assert b"import os" not in text and b"tempfile" not in text
+    for _, _, source in bundler.carried_modules(text.decode("utf-8")).values():  # compressed ones too
+        assert "import os" not in source and "tempfile" not in source
     assert b"\nfrom games" not in text.split(b"# ---- the bot's entry script ----")[0]
 
 
@@ -111,21 +127,20 @@ def test_bundle_starts_with_no_repository_and_no_temporary_folder(two_builds, bo
 
 
 def bundled_modules(path):
-    """The names of the modules a bundle carries: its ``_BUNDLED_MODULES`` keys."""
-    for node in ast.parse(path.read_text()).body:
-        if isinstance(node, ast.Assign) and node.targets[0].id == "_BUNDLED_MODULES":
-            return set(ast.literal_eval(node.value))
-    raise AssertionError(f"{path} has no _BUNDLED_MODULES")
+    """The names of the modules a bundle carries."""
+    modules = set(bundler.carried_modules(path.read_text(encoding="utf-8")))
+    assert modules, f"{path} carries no module"
+    return modules
 
 
 @pytest.mark.parametrize("bot", RUNTIME_BOTS)
 def test_a_bundle_carries_only_its_default_engines_and_the_full_one_every_one(two_builds, bot):
     slim, full = two_builds[0] / f"{bot}.py", two_builds[0] / "full" / f"{bot}.py"
-    assert bundled_modules(slim) == expected_modules(ROOT / "bots" / f"{bot}.py", default_choice(bot))
+    expected = expected_modules(ROOT / "bots" / f"{bot}.py", default_choice(bot))
+    assert bundled_modules(slim) - {bundler.DENSE_MODULE} == expected  # the build adds the packed data's decoder
     assert bundled_modules(full) >= ENGINE_MODULES | {f"games.{bot}.evaluation"}
     assert len(slim.read_text()) < len(full.read_text())
     assert full.read_bytes() == (two_builds[1] / "full" / f"{bot}.py").read_bytes()  # reproducible too
-    full.read_bytes().decode("ascii")
     assert b"import os" not in full.read_bytes()
 
 
@@ -152,27 +167,139 @@ def test_baked_options_choose_what_the_bundle_carries(tmp_path):
     assert result.returncode == 1 and "--set quiescence=lots: expected an integer" in result.stderr
 
 
-def test_only_a_full_bundle_may_pass_the_arenas_size_with_a_warning():
-    spec = importlib.util.spec_from_file_location("bundler", BUNDLER)
-    bundler = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bundler)
-    big = "X = 1\n" + "#" * 100_000 + "\n"
+def sized(units, arena=bundler.CODINGAME):
+    return bundler.Bundle("", arena, {"code": units - 10, "weights": 10, "book": 0, "table": 0}, {})
+
+
+def test_only_a_full_bundle_may_pass_the_size_allowed_with_a_warning():
+    big = "X = 1\n" + "#" * 98_000 + "\n"
     bundler.check_bundle("full/big.py", big, full=True)
-    with pytest.raises(bundler.BuildError, match="more than the arena's 100,000"):
+    with pytest.raises(bundler.BuildError, match="dist/big.py .*98,007 characters, more than the 98,000 allowed"
+                                                 r" \(SUSTech's 100,000 less a margin of 2,000\)"):
         bundler.check_bundle("big.py", big)
-    assert "warning: over the arena's 100,000" in bundler.size_line(Path("/x/full/big.py"), len(big))
-    assert "warning" not in bundler.size_line(Path("/x/full/small.py"), 99_000)
+    line = bundler.size_line(Path("/x/full/big.py"), sized(98_001))
+    assert "98,001 UTF-16 code units" in line and "warning: over the 98,000 allowed" in line
+    assert "warning" not in bundler.size_line(Path("/x/full/small.py"), sized(98_000))
+    assert "code 97,991, weights 10, book 0, table 0" in line
 
 
-def test_baked_options_are_used_when_none_are_given(tmp_path):
-    result = run_bundler(ROOT / "bots" / "othello.py", "--out", tmp_path, "--name", "othello_fast",
-                         "--args", "--time 0.01 --first-time 0.01 --verbose")
+def test_codingame_counts_utf16_code_units_and_allows_only_the_packed_characters():
+    packed = "X = " + repr(chr(dense.FIRST) * 97_990) + "\n"  # one unit each: fits
+    bundler.check_bundle("ok.py", packed, arena=bundler.CODINGAME)
+    with pytest.raises(bundler.BuildError, match="non-ASCII"):
+        bundler.check_bundle("ok.py", packed, arena=bundler.SUSTECH)
+    astral = "X = " + repr("\U0001F600" * 49_000) + "\n"  # 49,000 characters, two units each
+    with pytest.raises(bundler.BuildError, match="98,007 UTF-16 code units, more than the 98,000 allowed"):
+        bundler.check_bundle("astral.py", astral, arena=bundler.CODINGAME)
+    with pytest.raises(bundler.BuildError, match="neither printable ASCII nor packed data characters 'é'"):
+        bundler.check_bundle("accent.py", "X = 'é'\n", arena=bundler.CODINGAME)
+    with pytest.raises(bundler.BuildError, match=r"neither printable ASCII nor packed data characters '\\t'"):
+        bundler.check_bundle("tab.py", "if 1:\n\tX = 1\n", arena=bundler.CODINGAME)
+    bundler.check_bundle("tab.py", "if 1:\n\tX = 1\n", arena=bundler.SUSTECH)
+
+
+def test_a_bundled_module_that_imports_os_or_needs_a_newer_python_fails_the_build():
+    for source in ("import os\n", "def f():\n import sys, os.path\n", "from os import sep\n"):
+        with pytest.raises(bundler.BuildError, match="dist/b.py: module m imports os"):
+            bundler.check_modules("b.py", {"m": bundler.Module("m", False, "m.py", source)})
+    bundler.check_modules("b.py", {"m": bundler.Module("m", False, "m.py", "import osmosis\n")})
+    with pytest.raises(bundler.BuildError, match="dist/b.py: module m is not Python 3.9 syntax"):
+        bundler.check_modules("b.py", {"m": bundler.Module("m", False, "m.py", "match x:\n case 1: pass\n")})
+    with pytest.raises(bundler.BuildError, match="dist/b.py breaks the bundle rules: does not compile as Python 3.9"):
+        bundler.check_bundle("b.py", "match x:\n case 1: pass\n")
+
+
+@pytest.fixture(scope="module")
+def plain_build(tmp_path_factory):
+    out = tmp_path_factory.mktemp("plain")
+    result = run_bundler("--plain", "--out", out)
     assert result.returncode == 0, result.stderr
-    game = "0\n8\n........\n........\n........\n...10...\n...01...\n........\n........\n........\n4\nc4\nd3\ne6\nf5\n"
-    run = subprocess.run([sys.executable, "-I", str(tmp_path / "othello_fast.py")], input=game,
-                         capture_output=True, text=True, timeout=30)
-    assert run.stdout.strip() in {"c4", "d3", "e6", "f5"}
-    assert "nodes" in run.stderr  # --verbose came from the baked options
+    return out
+
+
+# Options that make each default engine's search end at a fixed size, not at the clock
+# (given 50 times the clock's budget): best-first at a node budget, alpha-beta at a depth.
+# Any other game's bot: its default engine at the size `fixed_search` gives every engine.
+FIXED_SEARCH = {"othello": "--set max_nodes=400", "oware": "--set max_depth=4",
+                "breakthrough": "--set max_depth=3", "onitama": "--set max_depth=3"}
+
+
+def default_fixed_search(bot):
+    """Options that end ``bot``'s default engine's searches at a fixed size."""
+    if bot in FIXED_SEARCH:
+        return FIXED_SEARCH[bot]
+    return fixed_search(importlib.import_module(f"bots.{bot}").BOT.best)
+
+
+def played(referee, bundle, options, seed):
+    """(how the game ended, its moves) of ``bundle`` against itself with ``options``."""
+    command = f"{bundle} {options} --clock 50"
+    record = play_match(referee, [command, command], seed=seed, random_plies=4, scale=50, isolated=True)
+    return record["reason"], record["moves"]
+
+
+@pytest.mark.parametrize("bot", RUNTIME_BOTS)
+def test_the_dense_bundles_carry_the_plain_ones_modules_and_a_third_of_their_size(two_builds, plain_build, bot):
+    for folder in ("", "full"):
+        dense_bundle, plain_bundle = (out / folder / f"{bot}.py" for out in (two_builds[0], plain_build))
+        decoder = {bundler.DENSE_MODULE}  # the build adds it where it packed some data
+        assert bundled_modules(dense_bundle) - decoder == bundled_modules(plain_bundle) - decoder
+        assert len(dense_bundle.read_text(encoding="utf-8")) < len(plain_bundle.read_text()) / 3
+
+
+@pytest.mark.parametrize("bot", RUNTIME_BOTS)
+def test_a_minified_bundle_plays_the_moves_of_the_plain_one(two_builds, plain_build, bot):
+    referee = load_referee(bot)
+    dense_bundle, plain_bundle = two_builds[0] / f"{bot}.py", plain_build / f"{bot}.py"
+    for seed in (1, 2):
+        reason, moves = played(referee, dense_bundle, default_fixed_search(bot), seed)
+        assert reason not in FAULTS and len(moves) >= 2  # a game played out by both, ended by the rules
+        assert (reason, moves) == played(referee, plain_bundle, default_fixed_search(bot), seed)
+
+
+def fixed_search(engine):
+    """Options that end ``engine``'s searches at a fixed size, with a fixed seed."""
+    accepted = registry.parameters(engine)
+    size = "max_depth=2" if "max_depth" in accepted else "max_nodes=300"
+    return f"--engine {engine} --set {size}" + (" --set seed=1" if "seed" in accepted else "")
+
+
+def full_bundles(two_builds, plain_build, bot):
+    return [folder / "full" / f"{bot}.py" for folder in (two_builds[0], plain_build)]
+
+
+@pytest.mark.parametrize("bot", RUNTIME_BOTS)
+def test_a_minified_full_bundle_plays_the_moves_of_the_plain_one_with_every_evaluation(two_builds, plain_build, bot):
+    referee = load_referee(bot)
+    dense_bundle, plain_bundle = full_bundles(two_builds, plain_build, bot)
+    evaluations = runtime_bot_evaluations(bot)
+    assert evaluations
+    for evaluation in evaluations:
+        options = f"{fixed_search('alphabeta')} --eval {evaluation}"
+        reason, moves = played(referee, dense_bundle, options, 3)
+        assert reason not in FAULTS and len(moves) >= 2
+        assert (reason, moves) == played(referee, plain_bundle, options, 3), options
+
+
+# The solver's exact attempt is bounded by time, not by size; the Othello bundle's
+# default engine is the solver, whose endgame is solved within any clock.
+SIZED_ENGINES = sorted(set(registry.ENGINES) - {"solver"})
+
+
+@pytest.mark.parametrize("bot", RUNTIME_BOTS)
+def test_a_minified_full_bundle_plays_the_moves_of_the_plain_one_with_every_engine(two_builds, plain_build, bot):
+    referee = load_referee(bot)
+    dense_bundle, plain_bundle = full_bundles(two_builds, plain_build, bot)
+    for engine in SIZED_ENGINES:  # an engine that a game does not suit fails alike in both
+        options = fixed_search(engine)
+        assert played(referee, dense_bundle, options, 3) == played(referee, plain_bundle, options, 3), options
+
+
+def runtime_bot_evaluations(bot):
+    spec = importlib.util.spec_from_file_location(f"bot_{bot}", ROOT / "bots" / f"{bot}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return list(module.BOT.evaluations)
 
 
 def test_build_fails_loudly_naming_the_bundle(tmp_path):
@@ -185,7 +312,7 @@ def test_build_fails_loudly_naming_the_bundle(tmp_path):
     big.write_text("X = 1\n" + "# padding\n" * 12000)
     result = run_bundler(big, "--out", tmp_path / "out")
     assert result.returncode == 1
-    assert "dist/big.py" in result.stderr and "more than the arena's 100,000" in result.stderr
+    assert "dist/big.py" in result.stderr and " characters, more than the 98,000 allowed" in result.stderr
     sneaky = tmp_path / "sneaky.py"
     sneaky.write_text("import os\n")
     result = run_bundler(sneaky, "--out", tmp_path / "out")

@@ -11,15 +11,16 @@ the remaining parameters, searches until the deadline.
 from time import perf_counter
 
 from engines import registry
-from engines.alphabeta import TT_SIZE
+from engines.base import Engine, Limit
 from engines.exact import ExactSolver
+from engines.table import TT_SIZE
 
 SOLVE_SHARE = 0.5    # share of the remaining time the solver may use before giving up
 
 __all__ = ["ExactSolver", "Solver", "SOLVE_SHARE"]
 
 
-class Solver:
+class Solver(Engine):
     """Any engine, with exact solving where ``solve_when(state)`` holds.
 
     Parameters: ``engine`` (the inner engine's name, one of engines/registry.py's
@@ -33,23 +34,25 @@ class Solver:
                  exact=True, **params):
         if engine not in registry.INNER_CHOICES:
             raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(registry.INNER_CHOICES)}")
-        self.game = game
+        super().__init__(game, evaluate)
         self.inner = registry.engine_class(engine)(game, evaluate, **params)
         self.solver = ExactSolver(game, tt=tt, tt_size=tt_size, order=order, exact=exact)
         self.solve_when = solve_when
         self.solve_share = solve_share
-        self.solved = False   # whether the last search was answered by the solver
 
     def release(self):
         self.inner.release()
         self.solver.release()
 
-    def search(self, state, deadline):
-        self.solved = False
+    def search(self, state, limit):
+        """The solver's answer (``proven``) where it finishes within its share of the
+        deadline, else the inner engine's within ``limit`` (engines/base.py's contract).
+        A node budget or a depth is the inner engine's only: the solver stops at the
+        deadline alone."""
+        limit = Limit.of(limit)
         if self.solve_when is None or self.solve_when(state):
             now = perf_counter()
-            result = self.solver.solve(state, now + (deadline - now) * self.solve_share)
+            result = self.solver.solve(state, now + (limit.deadline - now) * self.solve_share)
             if result is not None:
-                self.solved = True
                 return result
-        return self.inner.search(state, deadline)
+        return self.inner.search(state, limit)

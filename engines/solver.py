@@ -46,13 +46,16 @@ class Solver(Engine):
 
     def search(self, state, limit):
         """The solver's answer (``proven``) where it finishes within its share of the
-        deadline, else the inner engine's within ``limit`` (engines/base.py's contract).
-        A node budget or a depth is the inner engine's only: the solver stops at the
-        deadline alone."""
+        limit's deadline and node budget, else the inner engine's within the rest
+        (engines/base.py's contract). A limit with a depth asks for a search of that
+        depth: the inner engine's alone."""
         limit = Limit.of(limit)
-        if self.solve_when is None or self.solve_when(state):
+        if limit.depth is None and (self.solve_when is None or self.solve_when(state)):
             now = perf_counter()
-            result = self.solver.solve(state, now + (limit.deadline - now) * self.solve_share)
+            nodes = None if limit.nodes is None else max(1, int(limit.nodes * self.solve_share))
+            result = self.solver.solve(state, Limit(now + (limit.deadline - now) * self.solve_share, nodes))
             if result is not None:
                 return result
+            if nodes is not None:
+                limit = Limit(limit.deadline, max(1, limit.nodes - self.solver.nodes))
         return self.inner.search(state, limit)

@@ -340,8 +340,9 @@ class AlphaBeta(Engine):
         else the test becomes the upper bound (fail-soft results tighten both). It
         stops once one move alone reaches the lower bound (or the bounds meet: the
         moves left are equally good). The value returned is that lower bound, except
-        for a proven result, searched once more within the bounds for its exact value.
-        Moves are reordered in ``moves``, the best first."""
+        for a proven result or an exhaustive search: the best move is then searched once
+        more within the bounds, for the exact value. The best move is moved to the front
+        of ``moves``."""
         lower, upper = -WIN - 1.0, WIN + 1.0
         running = list(moves)
         test = 0.0 if guess is None or is_proven(guess) else guess

@@ -37,8 +37,8 @@ from collections import defaultdict
 
 from engines.base import (EPS, PROVEN, WIN, Engine, SearchResult, Timeout, is_proven,
                           terminal_value)
-from engines.table import (COMPLETE, EXACT, LOWER, TT_SIZE, Entry, TranspositionTable,
-                           bound, from_table, to_table)
+from engines.table import (COMPLETE, EXACT, LOWER, TT_SIZE, UPPER, TranspositionTable, from_table,
+                           to_table)
 
 ASPIRATION = 0.05    # half-width of the first window of an iteration (0: no window)
 MAX_DEPTH = 100      # deepest iteration
@@ -204,7 +204,8 @@ class AlphaBeta(Engine):
 
         if table is not None:
             stored_depth = COMPLETE if self.incomplete == incomplete_before else depth
-            table.put(state, Entry(stored_depth, bound(best, alpha, beta), to_table(best, ply), best_move))
+            flag = LOWER if best >= beta else UPPER if best <= alpha else EXACT  # of a fail-soft value
+            table.put(state, (stored_depth, flag, to_table(best, ply), best_move))  # an Entry
         return best
 
     def leaf_value(self, state, depth, ply, moves=None):
@@ -375,7 +376,7 @@ class AlphaBeta(Engine):
             value = -negamax(play(state, best_move), depth - 1, -upper - EPS, -lower + EPS, 1)
         if self.table is not None:
             stored_depth = COMPLETE if self.incomplete == incomplete_before else depth
-            self.table.put(state, Entry(stored_depth, LOWER, value, best_move))
+            self.table.put(state, (stored_depth, LOWER, value, best_move))  # an Entry
         return value, best_move
 
     # -- the search ---------------------------------------------------------------------

@@ -23,8 +23,8 @@ import math
 
 from engines.base import (EPS, PROVEN, Deadline, Limit, SearchResult, Timeout,
                           terminal_value)
-from engines.table import (COMPLETE, EXACT, LOWER, TT_SIZE, Entry, TranspositionTable,
-                           bound, from_table, to_table)
+from engines.table import (COMPLETE, EXACT, LOWER, TT_SIZE, UPPER, TranspositionTable, from_table,
+                           to_table)
 
 CHECK_EVERY = 15     # nodes between two looks at the clock (each orders its children)
 INF = math.inf
@@ -87,7 +87,8 @@ class ExactSolver:
                     if a >= beta:
                         break
         if table is not None:
-            table.put(state, Entry(COMPLETE, bound(best, alpha, beta), to_table(best, ply), best_move))
+            flag = LOWER if best >= beta else UPPER if best <= alpha else EXACT  # of a fail-soft value
+            table.put(state, (COMPLETE, flag, to_table(best, ply), best_move))  # an Entry
         if not ply:
             self.root_move = best_move
         return best

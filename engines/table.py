@@ -1,11 +1,13 @@
 """The transposition table of the alpha-beta family (alpha-beta, its Best Node Search,
 the exact solver, MCTS's prover), its entries and their bound flags.
 
-An entry holds what a search learned of a position: the depth it was searched to
-(``COMPLETE`` where the result rests on no depth-limited leaf, so it holds at any
-depth), whether its value is exact or a bound (``EXACT``, ``LOWER``, ``UPPER``), the
-value (proven results counted from the position itself, see ``to_table``) and the best
-move found (None where none was searched).
+An entry (``Entry``) holds what a search learned of a position: the depth it was
+searched to (``COMPLETE`` where the result rests on no depth-limited leaf, so it holds
+at any depth), whether its value is exact or a bound (``EXACT``, ``LOWER``, ``UPPER``),
+the value (proven results counted from the position itself, see ``to_table``) and the
+best move found. The searches store it as a plain tuple in ``Entry``'s order and
+unpack it by those names: building the named tuple costs a Python call a store
+(docs/tuning/engines.md, "table entries"); ``entry(key)`` gives it named.
 
 The table is bounded (``size`` entries). Replacement scheme: entries live in two
 generations of ``size // 2``; a store always replaces the entry of the same position;
@@ -29,11 +31,6 @@ EXACT, LOWER, UPPER = 0, 1, 2
 COMPLETE = 1 << 30   # the depth of an entry that holds an exhaustive result
 
 Entry = namedtuple("Entry", "depth flag value move")
-
-
-def bound(value, alpha, beta):
-    """The flag of a fail-soft ``value`` searched within (alpha, beta)."""
-    return LOWER if value >= beta else UPPER if value <= alpha else EXACT
 
 
 to_table = relative_below  # (value, ply): a value found ply plies below the root, made relative to its own node
@@ -76,10 +73,18 @@ class TranspositionTable:
             self.young = young = {}
         young[key] = entry
 
+    def entry(self, key):
+        """The ``Entry`` of ``key``, or None."""
+        entry = self.get(key)
+        return None if entry is None else Entry._make(entry)
+
     def move(self, key):
         """The best move stored for ``key``, or None."""
         entry = self.get(key)
-        return None if entry is None else entry.move
+        if entry is None:
+            return None
+        _, _, _, move = entry
+        return move
 
     def release(self):
         """Frees the dropped generations (see engines/base.py)."""

@@ -15,7 +15,7 @@ from engines.bestfirst_plus import BestFirstPlus
 from engines.registry import ENGINES, engine_class
 from engines.mcts import MCTS
 from engines.solver import ExactSolver, Solver
-from engines.table import TranspositionTable
+from engines.table import COMPLETE, EXACT, TranspositionTable
 from games.othello.rules import Othello
 from treegame import TreeGame, best_moves, exact_value
 
@@ -167,6 +167,17 @@ def test_transposition_table_stays_bounded_and_keeps_recent_entries():
     assert table.get(0) is None
     table.put(1000, "x")
     assert table.get(99) == 99       # in the old generation: moved back to the young one
+
+
+def test_table_entries_read_by_name_after_a_search():
+    game = TreeGame(9, branching=(2, 4), max_depth=6)
+    engine = AlphaBeta(game, game.evaluate)
+    state = game.initial_state()
+    result = engine.search(state, time.perf_counter() + 10)
+    entry = engine.table.entry(state)
+    assert (entry.move, entry.value) == (result.move, result.value) and entry.depth in (result.depth, COMPLETE)
+    assert entry.flag == EXACT and engine.table.move(state) == engine.best_move(state) == result.move
+    assert engine.table.entry("absent") is None and engine.table.move("absent") is None
 
 
 def test_dropped_generations_wait_for_release():

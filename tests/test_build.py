@@ -19,7 +19,7 @@ ENGINE_MODULES = {registry.module_of(target) for target in registry.ENGINES.valu
 # The engines' modules that each bundle carries for its default engine (``best``) and
 # the handcrafted evaluation's module where its default evaluation does not import it.
 SLIM = {
-    "othello": ({"engines.solver", "engines.bestfirst", "engines.alphabeta"}, set()),  # the exact solver's tables
+    "othello": ({"engines.solver", "engines.bestfirst"}, {"engines.alphabeta"}),  # the solver's table is engines.table
     "oware": ({"engines.alphabeta"}, {"games.oware.evaluation"}),
     "breakthrough": ({"engines.alphabeta"}, set()),  # its learned features are the handcrafted ones'
     "onitama": ({"engines.alphabeta"}, {"games.onitama.evaluation", "games.onitama.learned"}),

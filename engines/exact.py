@@ -73,7 +73,7 @@ class ExactSolver:
         best_move = children[0][0]
         a = alpha
         for move, child, child_moves in children:
-            if best == -INF:
+            if best == -INF or not ply:  # the root's moves with the full window: fewer re-searches
                 value = -negamax(child, child_moves, -beta, -a, ply + 1)
             else:
                 value = -negamax(child, child_moves, -a - EPS, -a, ply + 1)

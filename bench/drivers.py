@@ -13,7 +13,6 @@ Not a topic of ``python -m bench``: it measures work, not speed, and takes a min
 """
 import argparse
 import importlib
-import random
 import sys
 from pathlib import Path
 
@@ -22,24 +21,13 @@ if __package__ in (None, ""):
 
 from arena.games import available_games, load_referee  # noqa: E402
 from engines.alphabeta import AlphaBeta  # noqa: E402
-from engines.base import Limit, random_plies  # noqa: E402
+from bench.same_search import positions  # noqa: E402
+from engines.base import Limit  # noqa: E402
 
 DRIVERS = {"PVS": {}, "MTD(f)": {"mtdf": True}, "BNS": {"bns": True}}
 DEPTHS = {"onitama": (4, 5, 6), "breakthrough": (3, 4, 5), "othello": (4, 5, 6), "reversi": (4, 5, 6),
           "oware": (6, 7, 8)}
 POSITIONS = 12
-
-
-def positions(referee, count, seed):
-    """``count`` unfinished positions 4 to 29 random plies after the referee's starts."""
-    rng = random.Random(seed)
-    game = referee.game
-    found = []
-    while len(found) < count:
-        state = random_plies(game, referee.new_state(rng), rng, rng.randrange(4, 30))
-        if game.legal_moves(state):
-            found.append(state)
-    return found
 
 
 def rows(name, count, seed):
@@ -48,7 +36,7 @@ def rows(name, count, seed):
     game = referee.game
     package = type(game).__module__.rpartition(".")[0]
     evaluate = importlib.import_module(f"{package}.evaluation").make_evaluator(game)
-    states = positions(referee, count, seed)
+    states = positions(referee, count, seed)  # the same kind as bench/same_search.py's
     found = []
     for depth in DEPTHS.get(name, (3, 4, 5)):
         nodes, moves = {}, {}

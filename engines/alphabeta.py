@@ -157,7 +157,7 @@ class AlphaBeta(Engine):
             ordered, noisy = list(moves), None
             reduce_after = reduce_more = 0
         else:
-            ordered, noisy = self._schedule(state, moves, first, depth, ply)
+            ordered, noisy = self.schedule(state, moves, first, depth, ply)
             reduce_after = self.reduce_after if depth >= REDUCE_DEPTH else 0
             reduce_more = self.reduce_more if depth >= REDUCE_MORE_DEPTH else 0
 
@@ -253,9 +253,10 @@ class AlphaBeta(Engine):
                         break
         return best
 
-    def _schedule(self, state, moves, first, depth, ply):
+    def schedule(self, state, moves, first, depth, ply):
         """(the moves in the order to search them, the noisy moves among them or None
-        where they were not needed): an iterable, which AlphaBetaPlus ranks in stages."""
+        where they were not needed): an iterable, which AlphaBetaPlus ranks in stages (it
+        overrides this hook)."""
         return self._order(state, moves, first, depth, ply), None
 
     def _order(self, state, moves, first, depth, ply):
@@ -465,9 +466,9 @@ class AlphaBetaPlus(AlphaBeta):
         super().__init__(game, evaluate, quiescence=quiescence, **options)
         self.noisy_first = noisy_first
 
-    def _schedule(self, state, moves, first, depth, ply):
+    def schedule(self, state, moves, first, depth, ply):
         if not self.noisy_first or len(moves) == 1:
-            return super()._schedule(state, moves, first, depth, ply)
+            return super().schedule(state, moves, first, depth, ply)
         noisy = self.game.noisy_moves(state, moves)
         return self._staged(state, moves, first, depth, ply, noisy), noisy
 

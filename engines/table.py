@@ -76,7 +76,7 @@ class TranspositionTable:
     def entry(self, key):
         """The ``Entry`` of ``key``, or None."""
         entry = self.get(key)
-        return None if entry is None else Entry._make(entry)
+        return None if entry is None else Entry(*entry)
 
     def move(self, key):
         """The best move stored for ``key``, or None."""

@@ -16,7 +16,6 @@ deeper, not that the loser's evaluation missed something near it.
 import argparse
 import collections
 import importlib
-import math
 import random
 import sys
 from pathlib import Path
@@ -29,7 +28,7 @@ from arena.games import load_referee  # noqa: E402
 from arena.match import play_opening  # noqa: E402
 from arena.results import read_results  # noqa: E402
 from bench.fixed_nodes import configuration, make_engine  # noqa: E402
-from engines.base import PROVEN  # noqa: E402
+from engines.base import PROVEN, Limit  # noqa: E402
 
 FROM_THE_START = "from the start"
 
@@ -45,7 +44,7 @@ class Oracle:
         self.nodes = nodes
 
     def search(self, state):
-        return make_engine(self.config, self.game, self.bot, self.nodes).search(state, math.inf)
+        return make_engine(self.config, self.game, self.bot).search(state, Limit(nodes=self.nodes))
 
 
 def positions(referee, record):

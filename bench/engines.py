@@ -30,6 +30,7 @@ import time
 
 from arena.games import game_names, load_referee
 from engines.alphabeta import AlphaBeta
+from engines.base import Limit
 from engines.bestfirst import BestFirst
 from engines.bestfirst_plus import BestFirstPlus
 from engines.mcts import C as MCTS_C
@@ -129,7 +130,7 @@ def collector_off(function):
 
 def rate(engine, state, seconds):
     start = time.perf_counter()
-    result = engine.search(state, start + seconds)
+    result = engine.search(state, Limit(start + seconds))
     return result.nodes / (time.perf_counter() - start)
 
 
@@ -154,10 +155,10 @@ def alphabeta_depth(name, game, evaluate, quick):
     for state in midgame_positions(game, 4 if quick else 10):
         engine = AlphaBeta(game, evaluate)
         start = time.perf_counter()
-        result = engine.search(state, start + seconds)
+        result = engine.search(state, Limit(start + seconds))
         rates.append(result.nodes / (time.perf_counter() - start))
         depths.append(result.depth)
-        its = engine.iterations
+        its = result.iterations
         if len(its) >= 3:
             last = its[-1][1] - its[-2][1]
             before = its[-2][1] - its[-3][1]
@@ -217,7 +218,6 @@ AB_VARIANTS = {
     "no table": {"tt": False},
     "no killers": {"killers": False},
     "no history": {"history": False},
-    "plus eval order": {"order_depth": 3},
     "no PVS": {"pvs": False},
     "none": {"tt": False, "killers": False, "history": False},
 }
@@ -249,9 +249,9 @@ def ordering(name, game, evaluate, quick):
             for state in positions:
                 engine = make(params)
                 if label == "alpha-beta":
-                    nodes += engine.search(state, time.perf_counter() + 600).nodes
+                    nodes += engine.search(state, Limit(time.perf_counter() + 600)).nodes
                 else:
-                    nodes += engine.solve(state, time.perf_counter() + 600).nodes
+                    nodes += engine.solve(state, Limit(time.perf_counter() + 600)).nodes
             figures.append(f"{variant} {nodes:,} ({time.perf_counter() - start:.1f}s)")
         print(f"{name} {label}, nodes to solve {len(positions)} endgames {size} plies"
               f" (or empty squares) from the end: " + ", ".join(figures))
@@ -273,7 +273,7 @@ def overruns(name, game, evaluate, count):
         for state in positions:
             budget = rng.choice([0.001, 0.01, 0.05])
             start = time.perf_counter()
-            move = engine.search(state, start + budget).move
+            move = engine.search(state, Limit(start + budget)).move
             late.append(time.perf_counter() - start - budget)
             assert move in game.legal_moves(state), (engine_name, name)
         late.sort()

@@ -5,22 +5,22 @@ process: strength of search options apart from speed and from the machine's load
         --nodes 10000 --deals 30
 
 A configuration is ``NAME=ENGINE[,PARAMETER=VALUE...]`` with the engine's parameters as
-the bots take them (``--set``; the bot's tuned values apply to the others), plus
-``eval=NAME`` for one of the bot's evaluations (default: the one the bot's
-configuration gives that engine, e.g. the learned one for Onitama's ``alphabeta+``)
-and ``nodes=N`` for a budget of its own (odds: a faster engine's greater budget). Each
+the bots take them (``--set``), plus ``eval=NAME`` for one of the bot's evaluations and
+``nodes=N`` for a budget of its own (odds: a faster engine's greater budget). The
+engine is the one the bot's runtime builds from these options (bots/runtime.py's
+``parse_options`` and ``make_engine``): the bot's tuned parameters and weights, its
+choice of evaluation, node cap and endgame test, the options above on top. Each
 deal (the referee's start, a card deal for Onitama, then the arena's random opening
 plies for the game, ``--random-plies``: the engines are deterministic, so without them
 a game with one start position would play the same two games over and over) is
 played twice, seats swapped; each engine keeps its tables for the whole game, as in a
-bot. The budget counts the nodes the engine's clock counts (alpha-beta: positions
-visited, quiescence included): a search stops as it would at its deadline, with the
-best move of its last finished iteration. Prints W/D/L and the score of the first
+bot. The budget is a ``Limit``'s ``nodes``: the units each engine counts in its
+results (alpha-beta: positions visited, quiescence included; best-first: positions
+created; MCTS: simulations); a search stops as it would at its deadline. Prints W/D/L and the score of the first
 configuration. Not a topic of ``python -m bench``: a run takes minutes.
 """
 import argparse
 import importlib
-import math
 import random
 import sys
 import time
@@ -31,66 +31,46 @@ if __package__ in (None, ""):
 
 from arena.games import default_random_plies  # noqa: E402
 from arena.match import play_opening  # noqa: E402
-from engines import registry  # noqa: E402
-from engines.base import Deadline  # noqa: E402
-
-
-class NodeBudget(Deadline):
-    """A clock that runs out after ``budget`` units of work (nodes), not at a time."""
-
-    __slots__ = ("budget",)
-
-    def __init__(self, budget):
-        super().__init__(math.inf, every=budget)
-        self.budget = budget
-
-    def start(self, at):
-        self.left = self.budget
-
-    def passed(self):
-        return self.left <= 0
-
-    def tick(self):
-        self.left -= 1
-        return self.left <= 0
-
-    def due(self):  # called once the countdown reaches 0: the budget is spent
-        return True
+from bots import runtime  # noqa: E402
+from engines.base import Limit  # noqa: E402
 
 
 def configuration(spec, bot):
-    """(name, engine name, parameters, evaluation name, node budget or None) of a
-    command-line spec."""
+    """(name, the runtime's options, node budget or None) of a command-line spec; a
+    wrong spec exits with status 2 and one line, as the bot's options do."""
     name, _, rest = spec.partition("=")
     engine, *pairs = rest.split(",")
-    texts = dict(pair.split("=", 1) for pair in pairs)
-    nodes = int(texts.pop("nodes")) if "nodes" in texts else None
-    tuned = bot.tuned.get(engine)
-    evaluation = texts.pop("eval", None) or (tuned.evaluation if tuned and tuned.evaluation else None) \
-        or next(iter(bot.evaluations))
-    params = dict(tuned.params) if tuned else {}
-    params.update(registry.typed_parameters(engine, texts))
-    return name, engine, params, evaluation, nodes
+    argv = ["--engine", engine]
+    nodes = None
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        if key == "nodes":
+            try:
+                nodes = int(value)
+            except ValueError:
+                sys.exit(f"{spec}: nodes={value}: expected an integer")
+        elif key == "eval":
+            argv += ["--eval", value]
+        else:
+            argv += ["--set", pair]
+    return name, runtime.parse_options(bot, argv), nodes
 
 
-def make_engine(config, game, bot, budget):
-    _, engine, params, evaluation, nodes = config
-    budget = nodes or budget
-    tuned = bot.tuned.get(engine)
-    weights = tuned.weights if tuned and tuned.evaluation == evaluation else {}
-    made = registry.engine_class(engine)(game, bot.make_evaluator(evaluation, game, **weights), **params)
-    made.clock = NodeBudget(budget)
-    return made
+def make_engine(config, game, bot):
+    """The engine the bot's runtime builds for ``config``."""
+    return runtime.make_engine(bot, config[1], game)
 
 
-def play(game, state, engines):
-    """The result (+1, 0, -1) for seat 0 of a game from ``state``."""
+def play(game, state, engines, budgets):
+    """The result (+1, 0, -1) for seat 0 of a game from ``state``, each seat's engine
+    searching ``budgets[seat]`` nodes a move."""
     while True:
         moves = game.legal_moves(state)
         if not moves:
             result = game.outcome(state)
             return result if game.to_move(state) == 0 else -result
-        move = engines[game.to_move(state)].search(state, math.inf).move
+        seat = game.to_move(state)
+        move = engines[seat].search(state, Limit(nodes=budgets[seat])).move
         if move not in moves:
             raise RuntimeError(f"illegal move {move!r}")
         state = game.play(state, move)
@@ -121,10 +101,11 @@ def main(argv=None):
     for deal in range(options.deals):
         state, _ = play_opening(referee, referee.new_state(rng), rng, random_plies=plies)
         for first_seat in (0, 1):
-            engines = [None, None]
-            engines[first_seat] = make_engine(configs[0], game, bot, options.nodes)
-            engines[1 - first_seat] = make_engine(configs[1], game, bot, options.nodes)
-            result = play(game, state, engines)
+            engines, budgets = [None, None], [None, None]
+            for seat, config in ((first_seat, configs[0]), (1 - first_seat, configs[1])):
+                engines[seat] = make_engine(config, game, bot)
+                budgets[seat] = config[2] or options.nodes
+            result = play(game, state, engines, budgets)
             result = result if first_seat == 0 else -result
             wins += result > 0
             draws += result == 0

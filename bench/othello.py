@@ -9,6 +9,7 @@ import time
 
 from bench.common import compare_playouts, engine_rate, play_random_plies, time_discipline
 from engines.alphabeta import AlphaBeta
+from engines.base import Limit
 from engines.bestfirst import BestFirst
 from games.othello import ntuple
 from games.othello.evaluation import make_evaluator
@@ -60,7 +61,7 @@ def evaluations(game, quick=False):
             for name, evaluate in chosen.items():
                 engine = AlphaBeta(game, evaluate)
                 start = time.perf_counter()
-                result = engine.search(state, start + budget)
+                result = engine.search(state, Limit(start + budget))
                 rates[name].append(result.nodes / (time.perf_counter() - start))
         text = ", ".join(f"{name} {statistics.median(values):,.0f}" for name, values in rates.items())
         print(f"othello alpha-beta positions/s with each evaluation (median of {len(searches)} midgame"

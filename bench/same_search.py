@@ -4,13 +4,13 @@ the search faster (or to tidy it) leaves it searching the same trees.
     python bench/same_search.py --save results/search-before.json     # before the change
     python bench/same_search.py --compare results/search-before.json  # after it
 
-The alpha-beta engines of each game (the defaults, MTD(f), ordering by the evaluation,
-alpha-beta+ where the game names noisy moves, the bot's tuned alpha-beta+, null-move
-pruning and threat extensions where the game offers them), with each evaluation of the
-game's bot, search positions of random games to a fixed depth, with no clock. Each
-search gives (move, value, positions visited, depth, principal variation); ``--compare``
-prints the searches that differ from the saved ones and exits with status 1 if any
-does. A search whose position counts change while its moves and values stay has changed
+The alpha-beta engines of each game (the defaults, MTD(f), Best Node Search,
+alpha-beta+ where the game names noisy moves, the bot's tuned alpha-beta+), with each
+evaluation of the game's bot, search positions of random games to a fixed depth
+(``Limit(depth=...)``). Each search gives (move, value, positions visited, depth,
+principal variation); ``--compare`` prints the searches that differ from the saved ones
+and exits with status 1 if any does; saved settings that no longer exist are named
+apart, not counted as differences. A search whose position counts change while its moves and values stay has changed
 its tree: an intended change of the search shows here too, so this is a tool for
 refactoring, not a test. Not a topic of ``python -m bench``: it measures sameness, not
 speed. A full run takes about 10 seconds.
@@ -20,7 +20,6 @@ import importlib
 import json
 import random
 import sys
-import time
 from pathlib import Path
 
 if __package__ in (None, ""):
@@ -28,7 +27,7 @@ if __package__ in (None, ""):
 
 from arena.games import games_with_bots, load_referee  # noqa: E402
 from engines.alphabeta import AlphaBeta, AlphaBetaPlus  # noqa: E402
-from engines.base import random_plies  # noqa: E402
+from engines.base import Limit, random_plies  # noqa: E402
 from games import catalog  # noqa: E402
 
 # Each game's search depth, as its package declares it (games/catalog.py).
@@ -40,15 +39,11 @@ POSITIONS = 6  # positions a game
 def settings(game, bot):
     """{label: (engine class, parameters)} of the alpha-beta settings ``game`` allows."""
     found = {"alphabeta": (AlphaBeta, {}), "mtdf": (AlphaBeta, {"mtdf": True}),
-             "order_depth=2": (AlphaBeta, {"order_depth": 2})}
+             "bns": (AlphaBeta, {"bns": True})}
     if hasattr(game, "noisy_moves"):
         found["alphabeta+"] = (AlphaBetaPlus, {})
         if "alphabeta+" in bot.tuned:
             found["the bot's alphabeta+"] = (AlphaBetaPlus, dict(bot.tuned["alphabeta+"].params))
-    if hasattr(game, "null_move"):
-        found["null_move=2"] = (AlphaBetaPlus, {"null_move": 2, "noisy_first": True})
-    if hasattr(game, "threatened"):
-        found["extend=2"] = (AlphaBetaPlus, {"extend": 2, "reduce_after": 2, "reduce_more": 4})
     return found
 
 
@@ -74,20 +69,28 @@ def searches(names=tuple(DEPTHS), count=POSITIONS):
         states = positions(referee, count)
         for label, (engine_class, params) in settings(game, bot).items():
             for evaluation in bot.evaluations:
-                engine = engine_class(game, bot.make_evaluator(evaluation, game), max_depth=DEPTHS[name], **params)
+                engine = engine_class(game, bot.make_evaluator(evaluation, game), **params)
                 rows = []
                 for state in states:
-                    result = engine.search(state, time.perf_counter() + 1e9)
+                    result = engine.search(state, Limit(depth=DEPTHS[name]))
                     rows.append([result.move, round(result.value, 9), result.nodes, result.depth, list(result.pv)])
                 results[f"{name} {label} {evaluation}"] = json.loads(json.dumps(rows))  # as saved
     return results
 
 
+def gone(saved, now):
+    """The saved settings that ``now`` has no searches of (options since removed)."""
+    return sorted({key for key in saved if key not in now})
+
+
 def differences(saved, now):
-    """(lines naming each saved search that ``now`` does not repeat, their number)."""
+    """Lines naming each saved search that ``now`` does not repeat (settings that
+    ``now`` lacks apart, see ``gone``)."""
     lines = []
     for key, rows in saved.items():
-        if len(now.get(key, ())) != len(rows):
+        if key not in now:
+            continue
+        if len(now[key]) != len(rows):
             lines.append(f"{key}: {len(rows)} positions saved, {len(now.get(key, ()))} searched now")
             continue
         for index, (before, after) in enumerate(zip(rows, now[key])):
@@ -126,7 +129,11 @@ def main(argv=None):
     lines = differences(saved, now)
     for line in lines:
         print(line)
-    print(f"{len(lines)} difference(s) from the {sum(map(len, saved.values()))} saved searches"
+    missing = gone(saved, now)
+    if missing:
+        print(f"{len(missing)} saved setting(s) no longer searched: {', '.join(missing)}")
+    compared = sum(len(rows) for key, rows in saved.items() if key in now)
+    print(f"{len(lines)} difference(s) from the {compared} saved searches of settings searched now"
           f" ({positions_searched:,} positions searched now)")
     return 1 if lines else 0
 

@@ -21,6 +21,7 @@ import gc  # noqa: E402
 import sys  # noqa: E402
 
 from engines import registry  # noqa: E402
+from engines.base import Limit  # noqa: E402
 from games.protocol import ContractError, ProtocolError  # noqa: E402
 
 BEST = "best"  # an --engine choice: the bot's strongest engine as measured (its default)
@@ -257,15 +258,15 @@ def choose(engine, state, allowed, deadline, verbose=False, info_game=None):
     """The engine's move if it is among ``allowed``, else the first allowed move;
     ``info_game``: the game whose move names the info line uses (None: no info line)."""
     try:
-        result = engine.search(state, deadline)
+        result = engine.search(state, Limit(deadline))
     except Exception as error:  # a bot must answer even if its engine fails
         log(f"engine failed ({type(error).__name__}: {error}); playing a listed move")
         return allowed[0]
     if info_game is not None:
         log(info_line(info_game, result))
     if verbose:
-        solved = " (solved exactly)" if getattr(engine, "solved", False) else ""
-        log(f"move {result.move} value {result.value:.3f} nodes {result.nodes} depth {result.depth}{solved}")
+        proven = " (solved exactly)" if result.proven else ""
+        log(f"move {result.move} value {result.value:.3f} nodes {result.nodes} depth {result.depth}{proven}")
     if result.move in allowed:
         return result.move
     log(f"engine chose {result.move!r}, not in the arena's list; playing a listed move")

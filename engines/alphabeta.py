@@ -1,39 +1,28 @@
-"""Alpha-beta: fail-soft negamax with iterative deepening under a deadline.
+"""Alpha-beta: fail-soft negamax with iterative deepening within a Limit.
 
-Each iteration searches one ply deeper than the last, until the deadline or until the
+Each iteration searches one ply deeper than the last, until the limit or until the
 search was exhaustive (no leaf cut off by the depth limit: the value is then exact).
-The tools, each of which can be switched off to measure what it brings:
+The seeds' techniques, each of which can be switched off to measure what it brings:
 
-- a transposition table keyed by the state (states are their own keys), holding for
-  each position searched its depth, a bound or exact value, and its best move;
+- a transposition table keyed by the state (states are their own keys; engines/table.py
+  holds the table, its entries and the replacement scheme);
 - move ordering: the table's move first, then the two killer moves of the ply (moves
   that caused a cut-off at the same ply elsewhere), then the rest by the history
-  heuristic (a score per move, raised by ``depth**2`` at every cut-off); optionally, at
-  nodes with at least ``order_depth`` plies left, by the static evaluation of the
-  children;
+  heuristic (a score per move, raised by ``depth**2`` at every cut-off);
 - principal variation search: the first move with the full window, the others with a
   null window, searched again only when they prove better;
 - aspiration windows: each iteration starts with a window of ``aspiration`` around the
   previous value, widened on failure;
-- MTD(f) as an alternative driver (``mtdf=True``): null-window searches only, converging
-  on the value with the help of the table;
+- two drivers of null-window searches only, instead of PVS with aspiration at the
+  root: MTD(f) (``mtdf=True``), converging on the value with the help of the table, and
+  Best Node Search (``bns=True``), tests at a guess between two bounds that narrow until
+  one root move is proven better than the others (``_bns``);
 - for games that name their noisy moves (``noisy_moves``: captures, winning steps), off
   by default so that the baseline stays the seeds' generic alpha-beta: a quiescence
   search of ``quiescence`` plies at the leaves (``_quiesce``), and late move reductions
   (``reduce_after``: quiet moves after the first few searched one ply shallower first;
   with ``reduce_more=K`` those from the K-th on two plies shallower, where at least
-  ``REDUCE_MORE_DEPTH`` plies are left);
-- for games that say when the side to move faces a threat it must answer
-  (``threatened``: Onitama's master attacked), off by default: threat extensions
-  (``extend=K``): a leaf whose side to move is threatened is searched one ply more,
-  all moves, instead of standing on its evaluation, at most ``K`` plies past the
-  iteration's depth on any line;
-- for games that can hand the move over (``null_move``), off by default: null-move
-  pruning (``null_move=R``): at a null-window node whose evaluation already reaches
-  beta, the side to move first passes, and if a search ``R`` plies shallower still
-  fails high, the node is cut off without searching a move. No bot turns it on: it did
-  not win measurably against ``alphabeta+`` without it (docs/tuning/engines.md,
-  "null-move pruning").
+  ``REDUCE_MORE_DEPTH`` plies are left).
 
 ``AlphaBetaPlus`` (``alphabeta+``) is alpha-beta with the quiescence search on.
 
@@ -41,41 +30,26 @@ Values follow engines/base.py: negamax, proven results ``WIN - ply``. A subtree 
 result does not depend on any depth-limited leaf is *complete*; the table stores it
 with an infinite depth, so proofs are reused at any depth and an exhaustive search is
 recognised and stops the deepening.
-
-The transposition table is bounded (``tt_size`` entries). Replacement scheme: entries
-live in two generations of ``tt_size // 2``; a store always replaces the entry of the
-same position; when the young generation is full it becomes the old one and the
-previous old generation is dropped; a probe that hits the old generation moves the
-entry back to the young one. So recently used entries survive and memory stays bounded.
-A dropped generation is freed at the start of the next search, not at once: freeing
-one takes long enough to hold an answer past a short turn's deadline
-(docs/tuning/engines.md, "dropped table generations").
 """
 
 import math
 from collections import defaultdict
 
-from engines.base import (PROVEN, WIN, Deadline, SearchResult, is_proven,
-                          relative_below, terminal_value)
+from engines.base import (EPS, PROVEN, WIN, Engine, SearchResult, Timeout, is_proven,
+                          terminal_value)
+from engines.table import (COMPLETE, EXACT, LOWER, TT_SIZE, UPPER, TranspositionTable, from_table,
+                           to_table)
 
-# Table entries at most: two generations of 87,000, just under the 87,381 entries at
-# which a dict's growth stalls a search for milliseconds (docs/tuning/engines.md, TT_SIZE).
-TT_SIZE = 174_000
 ASPIRATION = 0.05    # half-width of the first window of an iteration (0: no window)
-EPS = 1e-9           # width of a null window (values are floats)
 MAX_DEPTH = 100      # deepest iteration
 REDUCE_DEPTH = 3     # late move reductions only where at least this many plies are left
 REDUCE_MORE_DEPTH = 4  # reductions by two plies (reduce_more) only where at least this many are left
-NULL_DEPTH = 3       # null-move pruning only where at least this many plies are left
-
-EXACT, LOWER, UPPER = 0, 1, 2
-COMPLETE = 1 << 30   # the depth of a table entry that holds an exhaustive result
 INF = math.inf
-NULL_WINDOW = 1e-6   # a node whose window is narrower is a null-window (non-PV) node
-
-
-class Timeout(Exception):
-    """Raised inside a search when its deadline has passed."""
+# Best Node Search: its tests stay within the heuristic values (|v| <= 1, a little
+# margin) until the bounds show a proven result, and it stops once the bounds are this
+# close (moves whose values differ by less are equally good).
+HEURISTIC_SPAN = 1.5
+RESOLUTION = 1e-6
 
 
 def require_hook(game, hook, what):
@@ -84,116 +58,73 @@ def require_hook(game, hook, what):
         raise ValueError(f"{what}: the game must offer {hook}, and {type(game).__name__} does not")
 
 
-class TranspositionTable:
-    """A bounded map from state to entry: two generations, see the module's notes."""
-
-    __slots__ = ("young", "old", "half", "retired")
-
-    def __init__(self, size=TT_SIZE):
-        self.half = max(1, size // 2)
-        self.young = {}
-        self.old = {}
-        self.retired = []  # the dropped generations, until release()
-
-    def get(self, key):
-        entry = self.young.get(key)
-        if entry is None:
-            entry = self.old.get(key)
-            if entry is not None:
-                self.put(key, entry)
-        return entry
-
-    def put(self, key, entry):
-        young = self.young
-        if len(young) >= self.half and key not in young:
-            self.retired.append(self.old)
-            self.old = young
-            self.young = young = {}
-        young[key] = entry
-
-    def release(self):
-        """Frees the dropped generations (see engines/base.py)."""
-        self.retired.clear()
-
-    def __len__(self):
-        return len(self.young) + len(self.old)
-
-    def clear(self):
-        self.young = {}
-        self.old = {}
-        self.retired = []
+def next_test(lower, upper, count):
+    """Best Node Search's next test value between ``lower`` and ``upper`` with ``count``
+    root moves still in the running: the fraction (count - 1) / count of the way up, so
+    that about one of them is expected to reach it. Within the heuristic span while the
+    bounds allow it, so that no test wanders into the proven values on a guess."""
+    low, high = max(lower, -HEURISTIC_SPAN), min(upper, HEURISTIC_SPAN)
+    if low >= high:  # the value is a proven result: the whole interval
+        low, high = lower, upper
+    return low + (high - low) * (count - 1) / count
 
 
-to_table = relative_below  # (value, ply): a value found ply plies below the root, made relative to its own node
-
-
-def from_table(value, ply):
-    if value >= PROVEN:
-        return value - ply
-    if value <= -PROVEN:
-        return value + ply
-    return value
-
-
-class AlphaBeta:
+class AlphaBeta(Engine):
     """Iterative-deepening alpha-beta; the table and the history survive between turns.
 
     Parameters (all optional): ``tt`` (use the transposition table), ``tt_size``,
     ``killers``, ``history``, ``pvs``, ``aspiration`` (0 to switch off), ``mtdf``,
-    ``order_depth`` (order children by their evaluation where at least this many plies
-    are left; off by default: on every game tried, the table, killer and history moves
-    alone reached the same depth or deeper), ``max_depth``.
+    ``bns``, ``max_depth``, ``quiescence``, ``reduce_after``, ``reduce_more``.
 
     ``clock`` (an engines.base.Deadline) is public and shareable: ``search`` starts it
-    with its deadline, ``negamax`` ticks it at every node and raises Timeout when it
-    has passed. A search that calls ``negamax`` from its own (best-first+'s leaf
-    searches) sets ``clock`` to its own clock, so that one deadline holds for both.
+    with its limit, ``negamax`` ticks it at every node and raises Timeout once the
+    deadline has passed or the node budget is spent. A search that calls ``negamax``
+    (best-first+'s leaf searches, MCTS's prover) sets ``clock`` to its own clock, so
+    that one limit holds for both.
     """
 
     def __init__(self, game, evaluate, tt=True, tt_size=TT_SIZE, killers=True, history=True,
-                 pvs=True, aspiration=ASPIRATION, mtdf=False, order_depth=0,
-                 max_depth=MAX_DEPTH, quiescence=0, reduce_after=0, null_move=0, extend=0,
-                 reduce_more=0):
+                 pvs=True, aspiration=ASPIRATION, mtdf=False, bns=False, max_depth=MAX_DEPTH,
+                 quiescence=0, reduce_after=0, reduce_more=0):
         if quiescence or reduce_after:
             require_hook(game, "noisy_moves", "quiescence and reduce_after")
         if reduce_more and not reduce_after:
             raise ValueError("reduce_more deepens the reductions of reduce_after, which is off")
-        if null_move:
-            require_hook(game, "null_move", "null_move")
-        if extend:
-            require_hook(game, "threatened", "extend")
-        self.game = game
-        self.evaluate = evaluate
+        if mtdf and bns:
+            raise ValueError("mtdf and bns are two drivers of the root: choose one")
+        super().__init__(game, evaluate)
         self.table = TranspositionTable(tt_size) if tt else None
         self.use_killers = killers
         self.use_history = history
         self.pvs = pvs
         self.aspiration = aspiration
         self.mtdf = mtdf
-        self.order_depth = order_depth
+        self.bns = bns
         self.max_depth = max_depth
         self.quiescence = quiescence
         self.reduce_after = reduce_after
         self.reduce_more = reduce_more
-        self.null_move = null_move
-        self.extend = extend
-        self.threatened = getattr(game, "threatened", None)
-        self.horizon = 0      # the deepest ply a threat extension may reach (see search)
-        self.in_null = False  # inside the search after a pass: no second pass
         self.quiet_loses = getattr(game, "quiet_loses", None)
         self.history = defaultdict(int)  # a C-level sort key: no Python call per move
         self.killers = []
         self.nodes = 0
         self.incomplete = 0   # depth-limited leaves (and table hits that rest on them)
         self.partial = None   # (move, value) of the best root move of the iteration so far
-        self.iterations = []
-        self.clock = Deadline()
 
     # -- the recursive search ---------------------------------------------------------
-    def negamax(self, state, depth, alpha, beta, ply, moves=None):
-        """Fail-soft value of ``state`` searched ``depth`` plies deep, within (alpha, beta).
+    def negamax(self, state, depth, alpha, beta, ply, moves=None, root=False):
+        """Fail-soft value of ``state`` searched ``depth`` plies deep, within (alpha, beta);
+        ``ply``: its distance from the root of the search (proven values count from
+        there); ``moves``: its legal moves, where the caller has them.
 
-        Raises Timeout once the deadline has passed (looked at every few nodes)."""
+        ``root``: ``state`` is the root of an iteration and ``moves`` its list, kept from
+        one iteration to the next: searched in that order, without a look at the table
+        (whose entry is the last iteration's), and reordered in place, each move that
+        proves the best so far moved to the front (so ``moves[0]`` is the best move once
+        the value is within the window); ``partial`` holds the best move whose value is
+        known, for when the limit interrupts the iteration.
+
+        Raises Timeout once the limit is reached (looked at every few nodes)."""
         self.nodes += 1
         clock = self.clock
         clock.left -= 1
@@ -205,17 +136,14 @@ class AlphaBeta:
         if not moves:
             return terminal_value(game.outcome(state), ply)
         if depth <= 0:
-            if self.extend and ply < self.horizon and self.threatened(state):
-                depth = 1  # a threat to answer: one more ply, every move
-            else:
-                self.incomplete += 1
-                if self.quiescence:
-                    return self._quiesce(state, moves, alpha, beta, ply, self.quiescence)
-                return self.evaluate(state)
+            self.incomplete += 1
+            if self.quiescence:
+                return self._quiesce(state, moves, alpha, beta, ply, self.quiescence)
+            return self.evaluate(state)
 
         table = self.table
         first = None
-        if table is not None:
+        if table is not None and not root:
             entry = table.get(state)
             if entry is not None:
                 e_depth, flag, value, first = entry
@@ -225,13 +153,13 @@ class AlphaBeta:
                         if e_depth < COMPLETE:
                             self.incomplete += 1
                         return value
-        if (self.null_move and depth >= NULL_DEPTH and beta - alpha < NULL_WINDOW
-                and not self.in_null and beta < PROVEN and self.evaluate(state) >= beta):
-            value = self._null_search(state, depth, beta, ply)
-            if value >= beta:
-                self.incomplete += 1  # the cut-off rests on a pass: never exact
-                return beta if value >= PROVEN else value
-        ordered, noisy = self._schedule(state, moves, first, depth, ply)
+        if root:
+            ordered, noisy = list(moves), None
+            reduce_after = reduce_more = 0
+        else:
+            ordered, noisy = self.schedule(state, moves, first, depth, ply)
+            reduce_after = self.reduce_after if depth >= REDUCE_DEPTH else 0
+            reduce_more = self.reduce_more if depth >= REDUCE_MORE_DEPTH else 0
 
         play = game.play
         negamax = self.negamax
@@ -240,8 +168,6 @@ class AlphaBeta:
         best_move = None  # the first move searched: its value beats -INF
         a = alpha
         pvs = self.pvs
-        reduce_after = self.reduce_after if depth >= REDUCE_DEPTH else 0
-        reduce_more = self.reduce_more if depth >= REDUCE_MORE_DEPTH else 0
         if reduce_after and noisy is None:
             noisy = game.noisy_moves(state, moves)
         for index, move in enumerate(ordered):
@@ -264,27 +190,31 @@ class AlphaBeta:
             if value > best:
                 best = value
                 best_move = move
+                if root and value > alpha:
+                    self.partial = (move, value)
                 if value > a:
                     a = value
+                    if root:
+                        moves.remove(move)
+                        moves.insert(0, move)
                     if a >= beta:
-                        self._cutoff(move, first, depth, ply)
+                        if not root:
+                            self._cutoff(move, first, depth, ply)
                         break
 
         if table is not None:
-            flag = LOWER if best >= beta else UPPER if best <= alpha else EXACT
             stored_depth = COMPLETE if self.incomplete == incomplete_before else depth
-            table.put(state, (stored_depth, flag, to_table(best, ply), best_move))
+            flag = LOWER if best >= beta else UPPER if best <= alpha else EXACT  # of a fail-soft value
+            table.put(state, (stored_depth, flag, to_table(best, ply), best_move))  # an Entry
         return best
 
-    def _null_search(self, state, depth, beta, ply):
-        """Value of passing here, from a search ``null_move`` plies shallower than the
-        moves get; a win it finds rests on the pass, so the caller does not trust it."""
-        self.in_null = True
-        try:
-            return -self.negamax(self.game.null_move(state), depth - 1 - self.null_move,
-                                 -beta, -beta + EPS, ply + 1)
-        finally:
-            self.in_null = False
+    def leaf_value(self, state, depth, ply, moves=None):
+        """(value, exact) of ``state`` searched ``depth`` plies deep with the full window
+        (a leaf of another search, ``ply`` plies below its root): ``exact`` where the
+        search met no depth-limited leaf, so that the value is the game's."""
+        before = self.incomplete
+        value = self.negamax(state, depth, -INF, INF, ply, moves)
+        return value, self.incomplete == before
 
     def _quiesce(self, state, moves, alpha, beta, ply, left):
         """Fail-soft value of ``state`` past the depth limit: the side to move may stand
@@ -323,29 +253,17 @@ class AlphaBeta:
                         break
         return best
 
-    def _schedule(self, state, moves, first, depth, ply):
+    def schedule(self, state, moves, first, depth, ply):
         """(the moves in the order to search them, the noisy moves among them or None
-        where they were not needed): an iterable, which AlphaBetaPlus ranks in stages."""
+        where they were not needed): an iterable, which AlphaBetaPlus ranks in stages (it
+        overrides this hook)."""
         return self._order(state, moves, first, depth, ply), None
 
     def _order(self, state, moves, first, depth, ply):
         """The moves in the order to search them."""
         if len(moves) == 1:
             return moves
-        if self.order_depth and depth >= self.order_depth:
-            play, evaluate, game = self.game.play, self.evaluate, self.game
-            self.clock.left -= len(moves)  # evaluations bring the next look at the clock nearer
-            scored = []
-            for move in moves:
-                child = play(state, move)
-                if game.legal_moves(child):
-                    score = -evaluate(child)
-                else:
-                    score = -terminal_value(game.outcome(child), 0)
-                scored.append((score, move))
-            scored.sort(key=lambda pair: pair[0], reverse=True)
-            ordered = [move for _, move in scored]
-        elif self.use_history and self.history:
+        if self.use_history and self.history:
             ordered = sorted(moves, key=self.history.__getitem__, reverse=True)
         else:
             ordered = list(moves)
@@ -378,44 +296,11 @@ class AlphaBeta:
         if self.use_history:
             self.history[move] += depth * depth
 
-    # -- the root -----------------------------------------------------------------------
+    # -- the drivers of an iteration ------------------------------------------------------
+    # Each returns (value, best move) of the root searched ``depth`` plies deep; ``guess``
+    # is the last iteration's value (None at the first).
     def _root(self, state, moves, depth, alpha, beta):
-        """Searches the root moves in order; returns (fail-soft value, best move).
-
-        Moves that prove better than the first are moved to the front of ``moves``, and
-        ``self.partial`` holds the best move whose value is known to be reliable, for
-        when the deadline interrupts the iteration."""
-        self.nodes += 1
-        play = self.game.play
-        negamax = self.negamax
-        incomplete_before = self.incomplete
-        best = -INF
-        best_move = moves[0]
-        a = alpha
-        for move in list(moves):
-            child = play(state, move)
-            if best == -INF or not self.pvs:
-                value = -negamax(child, depth - 1, -beta, -a, 1)
-            else:
-                value = -negamax(child, depth - 1, -a - EPS, -a, 1)
-                if a < value < beta:
-                    value = -negamax(child, depth - 1, -beta, -a, 1)
-            if value > best:
-                best = value
-                best_move = move
-                if value > alpha:
-                    self.partial = (move, value)
-                if value > a:
-                    a = value
-                    moves.remove(move)
-                    moves.insert(0, move)
-                    if a >= beta:
-                        break
-        if self.table is not None:
-            flag = LOWER if best >= beta else UPPER if best <= alpha else EXACT
-            stored_depth = COMPLETE if self.incomplete == incomplete_before else depth
-            self.table.put(state, (stored_depth, flag, best, best_move))
-        return best, best_move
+        return self.negamax(state, depth, alpha, beta, 0, moves, True), moves[0]
 
     def _aspiration(self, state, moves, depth, guess):
         delta = self.aspiration
@@ -450,43 +335,90 @@ class AlphaBeta:
                 upper = value
         return value, best_move if best_move is not None else moves[0]
 
-    # -- the driver ---------------------------------------------------------------------
+    def _bns(self, state, moves, depth, guess):
+        """Best Node Search: which root move is best, not its exact value. Each round
+        tests every move still in the running against one value with a null window;
+        those that reach it stay in the running and the test becomes the lower bound,
+        else the test becomes the upper bound (fail-soft results tighten both). It
+        stops once one move alone reaches the lower bound (or the bounds meet: the
+        moves left are equally good). The value returned is that lower bound, except
+        for a proven result or an exhaustive search: the best move is then searched once
+        more within the bounds, for the exact value. The best move is moved to the front
+        of ``moves``."""
+        lower, upper = -WIN - 1.0, WIN + 1.0
+        running = list(moves)
+        test = 0.0 if guess is None or is_proven(guess) else guess
+        play, negamax = self.game.play, self.negamax
+        incomplete_before = self.incomplete
+        while True:
+            self.nodes += 1  # the root, once a round
+            better, lowest, highest = [], INF, -INF
+            for move in running:
+                value = -negamax(play(state, move), depth - 1, -test, -test + EPS, 1)
+                if value >= test:
+                    better.append(move)
+                    lowest = min(lowest, value)
+                else:
+                    highest = max(highest, value)
+            if better:
+                running, lower = better, lowest
+                self.partial = (better[0], lowest)
+            else:
+                upper = highest
+            if len(running) == 1 or upper - lower <= RESOLUTION:
+                break
+            test = next_test(lower, upper, len(running))
+        best_move = running[0]
+        moves.remove(best_move)
+        moves.insert(0, best_move)
+        value = lower
+        if is_proven(lower) or is_proven(upper) or self.incomplete == incomplete_before:
+            # A proven result, or an exhaustive search: the exact value, within the bounds.
+            value = -negamax(play(state, best_move), depth - 1, -upper - EPS, -lower + EPS, 1)
+        if self.table is not None:
+            stored_depth = COMPLETE if self.incomplete == incomplete_before else depth
+            self.table.put(state, (stored_depth, LOWER, value, best_move))  # an Entry
+        return value, best_move
+
+    # -- the search ---------------------------------------------------------------------
     def release(self):
         """Frees the table's dropped generations (see engines/base.py)."""
         if self.table is not None:
             self.table.release()
 
-    def search(self, state, deadline):
+    def search(self, state, limit):
+        """Deepens until ``limit`` (engines/base.py's contract) or an exact value; on a
+        deadline or budget reached mid-iteration, answers with the best move of the
+        last finished iteration, or the interrupted one's where it proved better."""
         game = self.game
         moves = list(game.legal_moves(state))
         if not moves:
             raise ValueError("search called on a finished game")
         if self.table is not None:
             self.table.release()
-        self.clock.start(deadline)
+        limit = self.start(limit)
+        max_depth = self.max_depth if limit.depth is None else min(self.max_depth, limit.depth)
         self.nodes = 0
         self.killers = []
         for move in self.history:     # age the history: recent cut-offs count more
             self.history[move] >>= 2
         if self.table is not None:    # the previous best move first
-            entry = self.table.get(state)
-            if entry is not None and entry[3] in moves:
-                moves.remove(entry[3])
-                moves.insert(0, entry[3])
-        best_move, value, done = moves[0], None, 0
-        self.iterations = []  # (depth, nodes so far) after each finished iteration
+            move = self.table.move(state)
+            if move in moves:
+                moves.remove(move)
+                moves.insert(0, move)
+        driver = self._mtdf if self.mtdf else self._bns if self.bns else self._aspiration
+        best_move, value, done, exact = moves[0], None, 0, False
+        iterations = []  # (depth, nodes so far) after each finished iteration
         try:
-            for depth in range(1, self.max_depth + 1):
+            for depth in range(1, max_depth + 1):
                 self.partial = None
-                self.horizon = depth + self.extend
                 incomplete_before = self.incomplete
-                if self.mtdf:
-                    value, best_move = self._mtdf(state, moves, depth, value)
-                else:
-                    value, best_move = self._aspiration(state, moves, depth, value)
+                value, best_move = driver(state, moves, depth, value)
                 done = depth
-                self.iterations.append((depth, self.nodes))
+                iterations.append((depth, self.nodes))
                 if self.incomplete == incomplete_before:
+                    exact = True
                     break  # nothing was cut off by the depth limit: the value is exact
                 if is_proven(value) and depth >= WIN - abs(value):
                     break  # a forced result within the horizon: deeper changes nothing
@@ -495,7 +427,12 @@ class AlphaBeta:
                 best_move, value = self.partial
         if value is None:
             value = 0.0
-        return SearchResult(best_move, value, self.nodes, done, self._pv(state, best_move))
+        return SearchResult(best_move, value, self.nodes, done, self._pv(state, best_move),
+                            exact or is_proven(value), tuple(iterations))
+
+    def best_move(self, state):
+        """The table's best move for ``state`` (None without a table or an entry)."""
+        return None if self.table is None else self.table.move(state)
 
     def _pv(self, state, move):
         pv = [move]
@@ -505,11 +442,11 @@ class AlphaBeta:
         state = self.game.play(state, move)
         while state not in seen and len(pv) < 64:
             seen.add(state)
-            entry = self.table.get(state)
-            if entry is None or entry[3] not in self.game.legal_moves(state):
+            move = self.table.move(state)
+            if move not in self.game.legal_moves(state):
                 break
-            pv.append(entry[3])
-            state = self.game.play(state, entry[3])
+            pv.append(move)
+            state = self.game.play(state, move)
         return pv
 
 
@@ -529,9 +466,9 @@ class AlphaBetaPlus(AlphaBeta):
         super().__init__(game, evaluate, quiescence=quiescence, **options)
         self.noisy_first = noisy_first
 
-    def _schedule(self, state, moves, first, depth, ply):
+    def schedule(self, state, moves, first, depth, ply):
         if not self.noisy_first or len(moves) == 1:
-            return super()._schedule(state, moves, first, depth, ply)
+            return super().schedule(state, moves, first, depth, ply)
         noisy = self.game.noisy_moves(state, moves)
         return self._staged(state, moves, first, depth, ply, noisy), noisy
 

@@ -1,4 +1,12 @@
-"""What every engine shares: the value convention and the result of a search.
+"""The engine contract: how every engine is called, what it answers, and the value
+convention they share.
+
+An engine is built on a game and an evaluation, ``Engine(game, evaluate, **options)``,
+and answers ``search(state, limit)`` with a ``SearchResult``. ``limit`` is a ``Limit``:
+a deadline (a ``time.perf_counter()`` value), a node budget, a depth, any of them or
+none (then the search runs until its value is exact); a bare number is read as a
+deadline. Whatever stops it, a search always answers with a legal move; it raises
+ValueError only on a finished game. docs/ENGINES.md lists the engines and their options.
 
 Values are negamax values, from the point of view of the side to move at the node they
 belong to. A proven win ``ply`` plies below the root is ``WIN - ply``, a proven loss
@@ -21,6 +29,39 @@ from time import perf_counter
 WIN = 10000
 PROVEN = WIN // 2  # any |value| at or above this is a proven result, not a heuristic
 CHECK_EVERY = 15   # units of work between two looks at the clock (alpha-beta: nodes)
+EPS = 1e-9         # width of a null window (values are floats)
+
+
+class Timeout(Exception):
+    """Raised inside a search when its limit (deadline or node budget) is reached."""
+
+
+class Limit:
+    """What may stop a search (python-chess's ``Limit`` is the model): ``deadline``, a
+    ``time.perf_counter()`` value (none by default); ``nodes``, a budget of the units
+    the engine counts in ``SearchResult.nodes``; ``depth``, the deepest iteration of an
+    iterative search, or the depth at which a tree search stops growing its tree. None
+    of them: the search runs until its value is exact."""
+
+    __slots__ = ("deadline", "nodes", "depth")
+
+    def __init__(self, deadline=math.inf, nodes=None, depth=None):
+        self.deadline = deadline
+        self.nodes = nodes
+        self.depth = depth
+
+    @classmethod
+    def of(cls, limit):
+        """``limit`` as a Limit: a Limit stays, a number is a deadline."""
+        return limit if isinstance(limit, Limit) else cls(deadline=limit)
+
+    @classmethod
+    def within(cls, seconds, **others):
+        """A Limit whose deadline is ``seconds`` from now."""
+        return cls(deadline=perf_counter() + seconds, **others)
+
+    def __repr__(self):
+        return f"Limit(deadline={self.deadline!r}, nodes={self.nodes!r}, depth={self.depth!r})"
 
 
 class Deadline:
@@ -33,21 +74,32 @@ class Deadline:
     holds for both. Hot loops may lower ``left`` by several units at once (work that
     counts more than one unit)."""
 
-    __slots__ = ("at", "every", "left")
+    __slots__ = ("at", "every", "left", "budget", "chunk")
 
     def __init__(self, at=math.inf, every=CHECK_EVERY):
         self.at = at
         self.every = every
         self.left = every
+        self.budget = math.inf  # units of work left before the countdown in progress
+        self.chunk = every      # the units of the countdown in progress
 
-    def start(self, at):
-        """Sets the deadline and starts the countdown afresh."""
+    def start(self, at, budget=None):
+        """Sets the deadline and the budget of units of work (none: unbounded), and
+        starts the countdown afresh."""
         self.at = at
-        self.left = self.every
+        self.budget = math.inf if budget is None else budget
+        self._countdown()
+
+    def _countdown(self):
+        self.chunk = self.left = min(self.every, self.budget)
+
+    def spent(self):
+        """Whether the budget of units of work is spent (without looking at the clock)."""
+        return self.budget - (self.chunk - self.left) <= 0
 
     def passed(self):
-        """Whether the deadline has passed (looks at the clock)."""
-        return perf_counter() >= self.at
+        """Whether the deadline has passed (looks at the clock) or the budget is spent."""
+        return perf_counter() >= self.at or self.budget - (self.chunk - self.left) <= 0
 
     def tick(self):
         """Counts one unit of work; every ``every`` units, looks at the clock and returns
@@ -56,18 +108,56 @@ class Deadline:
         return self.left <= 0 and self.due()
 
     def due(self):
-        """Starts the countdown afresh and says whether the deadline has passed: what
-        ``tick`` does once the countdown runs out. The hottest loops (alpha-beta's and the
-        exact solver's nodes) count down inline and call this, saving a call per node."""
-        self.left = self.every
+        """Starts the countdown afresh and says whether the deadline has passed or the
+        budget is spent: what ``tick`` does once the countdown runs out. The hottest
+        loops (alpha-beta's and the exact solver's nodes) count down inline and call
+        this, saving a call per node."""
+        self.budget -= self.chunk - self.left
+        if self.budget <= 0:
+            self.left = 0
+            return True
+        self._countdown()
         return perf_counter() >= self.at
 
-SearchResult = namedtuple("SearchResult", "move value nodes depth pv")
+
+SearchResult = namedtuple("SearchResult", "move value nodes depth pv proven iterations",
+                          defaults=(False, ()))
 SearchResult.__doc__ = """The answer of a search.
 
 move: the move to play; value: its negamax value for the side to move at the root;
-nodes: positions expanded or visited (each engine says which); depth: the deepest ply
-reached; pv: the principal variation as a list of moves, starting with ``move``."""
+nodes: the units of work the engine counts (alpha-beta and the solver: positions
+visited; best-first: positions created; MCTS: simulations), those a ``Limit``'s
+``nodes`` budgets; depth: the deepest ply reached (alpha-beta: the last finished
+iteration); pv: the principal variation as a list of moves, starting with ``move``;
+proven: whether ``value`` is a game-theoretic result rather than a heuristic (an exact
+value, or a proven win or loss); iterations: ``(depth, nodes so far)`` after each
+finished iteration of an iterative search, else empty."""
+
+
+class Engine:
+    """The base of every engine: the game, the evaluation and the clock.
+
+    ``search(state, limit)`` answers a ``SearchResult`` for ``state`` within ``limit``
+    (a ``Limit``, or a number read as a deadline); the engine keeps what it learned
+    (table, tree) for the next call; ``release()`` frees what the last search dropped,
+    once the answer is out (see the module's notes)."""
+
+    def __init__(self, game, evaluate):
+        self.game = game
+        self.evaluate = evaluate
+        self.clock = Deadline()
+
+    def start(self, limit):
+        """Starts the clock with ``limit`` (a Limit or a deadline); returns the Limit."""
+        limit = Limit.of(limit)
+        self.clock.start(limit.deadline, limit.nodes)
+        return limit
+
+    def search(self, state, limit):
+        raise NotImplementedError
+
+    def release(self):
+        """Frees what the last search dropped (see the module's notes)."""
 
 
 NO_MOVE_NO_END = ("the rules give no legal move in a position whose outcome is None: legal_moves must be "

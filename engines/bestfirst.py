@@ -19,9 +19,8 @@ its explored subtree, so one refutation found deep down changes the root at once
 
 import math
 
-from engines.base import (PROVEN, Deadline, SearchResult, is_proven, relative_below,
-                          terminal_value)
-from engines.tree import count_nodes, find_kept, new_search
+from engines.base import PROVEN, SearchResult, is_proven, relative_below, terminal_value
+from engines.tree import TreeEngine, count_nodes, find_kept
 
 C = 1.5     # exploration constant of the UCT term (the seed's Oware value)
 FPU = 0.5   # first-play urgency: bonus of a child that has never been selected
@@ -40,26 +39,23 @@ class Node:
         self.complete = not moves  # the whole subtree is expanded: the value is exact
 
 
-class BestFirst:
+class BestFirst(TreeEngine):
     """Best-first minimax; keeps its tree between turns when the game allows it.
 
     ``max_nodes`` bounds the tree (the SUSTech judge allows 100 MB): once reached, the
-    search stops expanding and answers with what it has.
+    search stops expanding and answers with what it has. A ``Limit``'s ``nodes`` counts
+    the positions created by this search (an expansion creates them all at once, so
+    the last may pass the budget by less than one expansion); its ``depth`` stops the
+    search before an expansion would create positions deeper than that.
     """
 
     def __init__(self, game, evaluate, C=C, FPU=FPU, max_nodes: int = None, reuse=True):
-        self.game = game
-        self.evaluate = evaluate
+        super().__init__(game, evaluate, reuse)
         self.C = C
         self.FPU = FPU
         self.max_nodes = max_nodes
-        self.reuse = reuse
-        self.root = None
-        self.retired = []  # old trees, until release()
-        self.root_ply = 0   # plies from the first root of this tree to the current root
         self.size = 0       # nodes in the tree
         self.inverse_sqrt = [0.0]  # 1 / sqrt(n) by n, grown as needed
-        self.clock = Deadline()
 
     # -- the tree ------------------------------------------------------------------------
     def _new_node(self, state, ply):
@@ -71,7 +67,7 @@ class BestFirst:
         self.size += 1
         return Node(state, moves, value)
 
-    def _find_root(self, state):
+    def find_root(self, state):
         """The node for ``state`` in the kept tree, at most REUSE_DEPTH plies below the
         old root (two plies after a normal exchange, four when a forced pass came
         between), or a new one."""
@@ -92,26 +88,28 @@ class BestFirst:
         node.children = [new_node(play(node.state, move), ply + 1) for move in node.moves]
 
     # -- the search ----------------------------------------------------------------------
-    def release(self):
-        """Frees the old trees (see engines/base.py)."""
-        self.retired.clear()
+    def size_limit(self, limit):
+        """The tree size at which this search stops: ``max_nodes``, or the positions
+        created so far plus the limit's budget, whichever comes first."""
+        ceiling = math.inf if self.max_nodes is None else self.max_nodes
+        return ceiling if limit.nodes is None else min(ceiling, self.size + limit.nodes)
 
-    def search(self, state, deadline):
-        root = new_search(self, state, deadline)
+    def search(self, state, limit):
+        """Iterations until ``limit`` (engines/base.py's contract), an exact root or a
+        forced win; the move by ``value + log(visits)``."""
+        root, limit = self.begin(state, limit)
         clock = self.clock
         C, FPU, inverse = self.C, self.FPU, self.inverse_sqrt
         sqrt, log = math.sqrt, math.log
-        max_nodes = self.max_nodes
+        size_limit = self.size_limit(limit)
+        depth_limit = math.inf if limit.depth is None else limit.depth
         base_ply = self.root_ply
         start_size = self.size
         deepest = 0
         while True:
-            if root.children is not None and clock.passed():
-                break
             if root.children is not None and (
-                    root.complete or root.value >= PROVEN
-                    or (max_nodes is not None and self.size >= max_nodes)):
-                break  # exact, a forced win in hand, or the tree is as large as allowed
+                    clock.passed() or root.complete or root.value >= PROVEN or self.size >= size_limit):
+                break  # out of time, exact, a forced win in hand, or the tree is as large as allowed
             node = root
             path = [root]
             while node.children is not None:
@@ -134,6 +132,8 @@ class BestFirst:
                 node = best
                 path.append(node)
             depth = len(path) - 1
+            if depth >= depth_limit:
+                break  # its children would lie deeper than the limit
             if depth > deepest:
                 deepest = depth
             if node.moves:
@@ -143,7 +143,8 @@ class BestFirst:
             self._back_up(path)
         move, child = self._final_choice(root)
         value = relative_below(-child.value, base_ply)
-        return SearchResult(move, value, self.size - start_size, deepest, self._pv(root))
+        return SearchResult(move, value, self.size - start_size, deepest, self._pv(root),
+                            root.complete or is_proven(value))
 
     @staticmethod
     def _back_up(path):

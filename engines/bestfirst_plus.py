@@ -47,10 +47,10 @@ import math
 import random
 from operator import attrgetter
 
-from engines.alphabeta import AlphaBeta, Timeout
-from engines.base import PROVEN, WIN, SearchResult, relative_below, terminal_value
+from engines.alphabeta import AlphaBeta
+from engines.base import PROVEN, WIN, Limit, SearchResult, Timeout, relative_below, terminal_value
 from engines.bestfirst import C, FPU, BestFirst
-from engines.tree import proven_choice, replace_root, update_bounds
+from engines.tree import proven_choice, update_bounds
 
 TEMPERATURE = 0.1   # softmax selection: lower is greedier
 CACHE_SIZE = 0      # evaluation cache entries (0: no cache)
@@ -109,7 +109,7 @@ class BestFirstPlus(BestFirst):
         self.resume = resume
         self.leaf_search = None
         if leaf_depth:
-            self.leaf_search = AlphaBeta(game, self.evaluate, aspiration=0, order_depth=0)
+            self.leaf_search = AlphaBeta(game, self.evaluate, aspiration=0)
             self.leaf_search.clock = self.clock  # one deadline for both searches
 
     def _cached(self, state):
@@ -129,11 +129,9 @@ class BestFirstPlus(BestFirst):
             return self._end_node(state, ply, move)
         if self.leaf_search is None:
             return Node(state, move, moves, self.evaluate(state))
-        search = self.leaf_search
-        before = search.incomplete
-        value = search.negamax(state, self.leaf_depth, -math.inf, math.inf, ply, moves)
+        value, exact = self.leaf_search.leaf_value(state, self.leaf_depth, ply, moves)
         node = Node(state, move, moves, value)
-        if search.incomplete == before:
+        if exact:
             node.lo = node.hi = value       # the shallow search saw every game end
         elif value >= PROVEN:
             node.lo = value
@@ -161,16 +159,18 @@ class BestFirstPlus(BestFirst):
         return self.rng.choices(running, weights)[0]
 
     # -- the search ----------------------------------------------------------------------
-    def search(self, state, deadline):
-        clock = self.clock  # the leaf searches' clock too
-        clock.start(math.inf)  # a new root is valued in full (a shallow search)
-        root = replace_root(self, self._find_root(state))
+    def search(self, state, limit):
+        """Descents until ``limit`` (engines/base.py's contract) or a solved root (or a
+        proven win, with ``stop_on_win``); see the module's notes."""
+        self.start(Limit())  # a new root is valued in full (a shallow search)
+        root = self.adopt(self.find_root(state))
         if root.moves is None:  # a leaf of the kept tree
             root.moves = self.game.legal_moves(root.state)
         if not root.moves:
             raise ValueError("search called on a finished game")
-        clock.start(deadline)
-        max_nodes = self.max_nodes
+        limit = self.start(limit)
+        clock = self.clock  # the leaf searches' clock too
+        depth_limit = math.inf if limit.depth is None else limit.depth
         base_ply = self.root_ply
         start_size = self.size
         deepest = 0
@@ -183,7 +183,7 @@ class BestFirstPlus(BestFirst):
         end_node = self._end_node
         resume, resumed, kept = self.resume, 0, []
         stop_on_win = self.stop_on_win
-        size_limit = inf if max_nodes is None else max_nodes
+        size_limit = self.size_limit(limit)
         look = self.size  # the size at which to look at the clock and the budget next
         while root.children is None or not (
                 root.lo == root.hi or (stop_on_win and root.lo >= PROVEN)):
@@ -229,6 +229,10 @@ class BestFirstPlus(BestFirst):
                 node.visits += 1
                 path.append(node)
             depth = len(path) - 1
+            if depth >= depth_limit:  # its children would lie deeper than the limit
+                for above in path:
+                    above.visits -= 1
+                break
             if depth > deepest:
                 deepest = depth
             ply = base_ply + depth
@@ -310,8 +314,10 @@ class BestFirstPlus(BestFirst):
         if root.children is None:  # not even one expansion in time
             return SearchResult(root.moves[0], root.value, 0, 0, [root.moves[0]])
         move, child = self._final_choice(root)
-        value = relative_below(root.lo if root.lo == root.hi else -child.value, base_ply)
-        return SearchResult(move, value, self.size - start_size, deepest, self._pv(root))
+        solved = root.lo == root.hi
+        value = relative_below(root.lo if solved else -child.value, base_ply)
+        return SearchResult(move, value, self.size - start_size, deepest, self._pv(root),
+                            solved or root.lo >= PROVEN)
 
     def _final_choice(self, node):
         """A proven result when the root has one; else the seed's ``value + log(visits)``

@@ -1,26 +1,30 @@
 """Exact endgame solving: alpha-beta to the end of the game, no evaluation.
 
-``solve(state, deadline)`` walks the game to its end with alpha-beta and no evaluation,
+``solve(state, limit)`` walks the game to its end with alpha-beta and no evaluation,
 and returns the exact negamax value (``WIN - plies`` to the end, see engines/base.py)
-with a best move, or None when the deadline comes first. It first settles win, draw or
-loss with the narrow window (-1, 1), which cuts much more, then (``exact=True``) finds
-the distance to the end with the full window; if time runs out in between, the
-win/draw/loss answer is returned, its value a bound (a proven win at least that fast,
-a proven loss at most that slow).
+with a best move, or None when the limit (a deadline or a node budget: a ``Limit``, or
+a number read as a deadline) comes first. It first settles win, draw or loss with the
+narrow window (-1, 1), which cuts much more, then (``exact=True``) finds the distance
+to the end with the full window; if time runs out in between, the win/draw/loss answer
+is returned, its value a bound (a proven win at least that fast, a proven loss at most
+that slow).
 
 Ordering: the table's move first, then the children whose opponent has the fewest
-replies ("fastest first", ``order="mobility"``). The table (``tt_size`` entries, the
-two-generation scheme of engines/alphabeta.py) keeps every proof, so the next turn's
-solve starts from the last one's work.
+replies ("fastest first", ``order="mobility"``). The table (engines/table.py, every
+entry complete) keeps every proof, so the next turn's solve starts from the last one's
+work. Its node loop is its own, not alpha-beta's: it hands each child's moves down
+(the mobility order computes them anyway), has no depth, evaluation or killers, and its
+nodes are the solver's whole cost.
 
 engines/solver.py wraps it into an engine that solves when the end is near.
 """
 
 import math
 
-from engines.alphabeta import (EPS, EXACT, LOWER, TT_SIZE, UPPER, Timeout,
-                               TranspositionTable, from_table, to_table)
-from engines.base import PROVEN, Deadline, SearchResult, terminal_value
+from engines.base import (EPS, PROVEN, Deadline, Limit, SearchResult, Timeout,
+                          terminal_value)
+from engines.table import (COMPLETE, EXACT, LOWER, TT_SIZE, UPPER, TranspositionTable, from_table,
+                           to_table)
 
 CHECK_EVERY = 15     # nodes between two looks at the clock (each orders its children)
 INF = math.inf
@@ -37,9 +41,13 @@ class ExactSolver:
         self.order = order
         self.exact = exact
         self.nodes = 0
+        self.root_move = None  # the best move of the last root searched
         self.clock = Deadline(every=CHECK_EVERY)
 
-    def _negamax(self, state, moves, alpha, beta, ply):
+    def negamax(self, state, moves, alpha, beta, ply):
+        """Exact fail-soft value of ``state`` (whose legal moves are ``moves``) within
+        (alpha, beta), ``ply`` plies below the root; at the root (``ply`` 0) its best
+        move is kept as ``root_move``. Raises Timeout at the limit."""
         self.nodes += 1
         clock = self.clock
         clock.left -= 1
@@ -53,17 +61,19 @@ class ExactSolver:
         if table is not None:
             entry = table.get(state)
             if entry is not None:
-                flag, value, first = entry
+                _, flag, value, first = entry
                 value = from_table(value, ply)
                 if flag == EXACT or (value >= beta if flag == LOWER else value <= alpha):
+                    if not ply:
+                        self.root_move = first
                     return value
         children = self._children(state, moves, first)
-        negamax = self._negamax
+        negamax = self.negamax
         best = -INF
         best_move = children[0][0]
         a = alpha
         for move, child, child_moves in children:
-            if best == -INF:
+            if best == -INF or not ply:  # the root's moves with the full window: fewer re-searches
                 value = -negamax(child, child_moves, -beta, -a, ply + 1)
             else:
                 value = -negamax(child, child_moves, -a - EPS, -a, ply + 1)
@@ -77,8 +87,10 @@ class ExactSolver:
                     if a >= beta:
                         break
         if table is not None:
-            flag = LOWER if best >= beta else UPPER if best <= alpha else EXACT
-            table.put(state, (flag, to_table(best, ply), best_move))
+            flag = LOWER if best >= beta else UPPER if best <= alpha else EXACT  # of a fail-soft value
+            table.put(state, (COMPLETE, flag, to_table(best, ply), best_move))  # an Entry
+        if not ply:
+            self.root_move = best_move
         return best
 
     def _children(self, state, moves, first):
@@ -99,62 +111,43 @@ class ExactSolver:
                     break
         return children
 
-    def _root(self, state, moves, alpha, beta):
-        """(fail-soft value, best move) of the root within (alpha, beta)."""
-        best, best_move = -INF, moves[0]
-        a = alpha
-        for move, child, child_moves in self._children(state, moves, self._table_move(state)):
-            value = -self._negamax(child, child_moves, -beta, -a, 1)
-            if value > best:
-                best, best_move = value, move
-                if value > a:
-                    a = value
-                    if a >= beta:
-                        break
-        if self.table is not None:
-            flag = LOWER if best >= beta else UPPER if best <= alpha else EXACT
-            self.table.put(state, (flag, best, best_move))
-        return best, best_move
-
-    def _table_move(self, state):
-        if self.table is None:
-            return None
-        entry = self.table.get(state)
-        return None if entry is None else entry[2]
-
     def release(self):
         """Frees the table's dropped generations (see engines/base.py)."""
         if self.table is not None:
             self.table.release()
 
-    def solve(self, state, deadline):
-        """SearchResult with the exact value (or a proven bound), or None if out of time."""
+    def solve(self, state, limit):
+        """SearchResult with the exact value (or a proven bound), or None if the limit
+        (a ``Limit`` or a deadline) comes first."""
         moves = self.game.legal_moves(state)
         if not moves:
             raise ValueError("solve called on a finished game")
         if self.table is not None:
             self.table.release()
-        self.clock.start(deadline)
+        limit = Limit.of(limit)
+        self.clock.start(limit.deadline, limit.nodes)
         self.nodes = 0
         try:
-            value, move = self._root(state, moves, -1.0, 1.0)
+            value = self.negamax(state, moves, -1.0, 1.0, 0)
         except Timeout:
             return None
+        move = self.root_move
         if self.exact and (value >= PROVEN or value <= -PROVEN):
             try:
-                value, move = self._root(state, moves, -INF, INF)
+                value = self.negamax(state, moves, -INF, INF, 0)
+                move = self.root_move
             except Timeout:
                 pass  # the win/draw/loss answer stands
         pv = self._pv(state, move)
-        return SearchResult(move, value, self.nodes, len(pv), pv)
+        return SearchResult(move, value, self.nodes, len(pv), pv, True)
 
     def _pv(self, state, move):
         pv = [move]
         game = self.game
         state = game.play(state, move)
-        while len(pv) < 200:
+        while len(pv) < 200 and self.table is not None:
             moves = game.legal_moves(state)
-            move = self._table_move(state)
+            move = self.table.move(state)
             if not moves or move not in moves:
                 break
             pv.append(move)

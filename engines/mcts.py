@@ -46,11 +46,10 @@ import math
 import random
 from time import perf_counter
 
-from engines.alphabeta import AlphaBeta, Timeout
-from engines.base import (PROVEN, WIN, Deadline, SearchResult, plain_random_playout,
+from engines.alphabeta import AlphaBeta
+from engines.base import (PROVEN, WIN, Limit, SearchResult, Timeout, plain_random_playout,
                           relative_below, terminal_value)
-from engines.tree import (count_nodes, find_kept, new_search, proven_choice,
-                          update_bounds)
+from engines.tree import TreeEngine, count_nodes, find_kept, proven_choice, update_bounds
 
 C = 1.0          # exploration constant (results are in [-1, 1])
 BIAS = 0.0       # weight of the progressive bias term
@@ -93,15 +92,16 @@ def most_visited(child):
     return -child.lo > -PROVEN, visits, child.w / visits if visits else -1.0
 
 
-class MCTS:
-    """UCT with playouts and solver; see the module's notes for the parameters."""
+class MCTS(TreeEngine):
+    """UCT with playouts and solver; see the module's notes for the parameters. A
+    ``Limit``'s ``nodes`` counts simulations; its ``depth`` stops the search once a
+    simulation reaches that depth in the tree."""
 
     def __init__(self, game, evaluate, C=C, bias=BIAS, history=HISTORY,
                  playout_plies: int = None, playout_weight: list = None, stop_on_win=True,
                  prove_depth=PROVE_DEPTH, prove_share=PROVE_SHARE, reuse=True,
                  max_nodes: int = None, seed: int = None):
-        self.game = game
-        self.evaluate = evaluate
+        super().__init__(game, evaluate, reuse)
         self.C = C
         self.bias = bias
         self.history = history
@@ -112,17 +112,12 @@ class MCTS:
         self.stop_on_win = stop_on_win
         self.prove_depth = prove_depth
         self.prove_share = prove_share
-        self.prover = AlphaBeta(game, lambda state: 0.0, order_depth=0, aspiration=0)
-        self.reuse = reuse
+        self.prover = AlphaBeta(game, lambda state: 0.0, aspiration=0)
         self.max_nodes = max_nodes
         self.rng = random.Random(seed)
-        self.root = None
-        self.retired = []       # old trees, until release()
-        self.root_ply = 0       # plies from the first root of the kept tree
         self.size = 0
         self.recounted = True   # whether ``size`` is the size of the kept tree
         self.hist = ({}, {})    # per player: move -> [sum of results, count]
-        self.clock = Deadline()
 
     # -- the tree ------------------------------------------------------------------------
     def _new_node(self, state, move, ply):
@@ -134,7 +129,7 @@ class MCTS:
         self.size += 1
         return node
 
-    def _find_root(self, state):
+    def find_root(self, state):
         """The node for ``state`` at most REUSE_DEPTH plies below the old root, or a new one."""
         if self.reuse and self.root is not None:
             node, plies = find_kept(self.root, state, REUSE_DEPTH)
@@ -286,7 +281,7 @@ class MCTS:
     def _prove(self, root, base_ply, deadline):
         """Looks for a forced win within ``prove_depth`` plies; marks the winning child."""
         prover = self.prover
-        prover.clock.start(deadline)  # the prover's own clock: its deadline comes sooner
+        prover.start(Limit(deadline))  # the prover's own clock: its deadline comes sooner
         for depth in range(1, self.prove_depth + 1):
             try:
                 value = prover.negamax(root.state, depth, PROVEN - 1, WIN + 1, base_ply, root.moves)
@@ -296,7 +291,7 @@ class MCTS:
                 break
         else:
             return
-        move = prover.table.get(root.state)[3]
+        move = prover.best_move(root.state)
         children = root.children
         if move not in root.moves[:len(children)]:  # create it next to the others
             moves = list(root.moves)
@@ -309,20 +304,21 @@ class MCTS:
         update_bounds(root)
 
     # -- the search ----------------------------------------------------------------------
-    def release(self):
-        """Frees the old trees (see engines/base.py)."""
-        self.retired.clear()
-
-    def search(self, state, deadline):
-        root = new_search(self, state, deadline)
+    def search(self, state, limit):
+        """Simulations until ``limit`` (engines/base.py's contract) or a solved root (or
+        a proven win, with ``stop_on_win``), after the proof search; see the module's
+        notes."""
+        root, limit = self.begin(state, limit)
         clock = self.clock
         base_ply = self.root_ply
         if self.prove_depth and root.lo < PROVEN:
             now = perf_counter()
-            self._prove(root, base_ply, now + (deadline - now) * self.prove_share)
+            self._prove(root, base_ply, now + (limit.deadline - now) * self.prove_share)
         max_nodes = self.max_nodes
+        budget = math.inf if limit.nodes is None else limit.nodes
+        depth_limit = math.inf if limit.depth is None else limit.depth
         simulations = deepest = 0
-        while not clock.passed():
+        while simulations < budget and deepest < depth_limit and not clock.passed():
             if root.lo == root.hi or (self.stop_on_win and root.lo >= PROVEN):
                 break
             if max_nodes is not None and self.size >= max_nodes:
@@ -339,7 +335,8 @@ class MCTS:
             return SearchResult(root.moves[0], 0.0, simulations, 0, [root.moves[0]])
         child = self._final_choice(root)
         value = relative_below(self._value(root, child), base_ply)
-        return SearchResult(child.move, value, simulations, deepest, self._pv(root))
+        proven = root.lo == root.hi or root.lo >= PROVEN or root.hi <= -PROVEN
+        return SearchResult(child.move, value, simulations, deepest, self._pv(root), proven)
 
     @staticmethod
     def _final_choice(node):

@@ -11,15 +11,16 @@ the remaining parameters, searches until the deadline.
 from time import perf_counter
 
 from engines import registry
-from engines.alphabeta import TT_SIZE
+from engines.base import Engine, Limit
 from engines.exact import ExactSolver
+from engines.table import TT_SIZE
 
 SOLVE_SHARE = 0.5    # share of the remaining time the solver may use before giving up
 
 __all__ = ["ExactSolver", "Solver", "SOLVE_SHARE"]
 
 
-class Solver:
+class Solver(Engine):
     """Any engine, with exact solving where ``solve_when(state)`` holds.
 
     Parameters: ``engine`` (the inner engine's name, one of engines/registry.py's
@@ -33,23 +34,28 @@ class Solver:
                  exact=True, **params):
         if engine not in registry.INNER_CHOICES:
             raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(registry.INNER_CHOICES)}")
-        self.game = game
+        super().__init__(game, evaluate)
         self.inner = registry.engine_class(engine)(game, evaluate, **params)
         self.solver = ExactSolver(game, tt=tt, tt_size=tt_size, order=order, exact=exact)
         self.solve_when = solve_when
         self.solve_share = solve_share
-        self.solved = False   # whether the last search was answered by the solver
 
     def release(self):
         self.inner.release()
         self.solver.release()
 
-    def search(self, state, deadline):
-        self.solved = False
-        if self.solve_when is None or self.solve_when(state):
+    def search(self, state, limit):
+        """The solver's answer (``proven``) where it finishes within its share of the
+        limit's deadline and node budget, else the inner engine's within the rest
+        (engines/base.py's contract). A limit with a depth asks for a search of that
+        depth: the inner engine's alone."""
+        limit = Limit.of(limit)
+        if limit.depth is None and (self.solve_when is None or self.solve_when(state)):
             now = perf_counter()
-            result = self.solver.solve(state, now + (deadline - now) * self.solve_share)
+            nodes = None if limit.nodes is None else max(1, int(limit.nodes * self.solve_share))
+            result = self.solver.solve(state, Limit(now + (limit.deadline - now) * self.solve_share, nodes))
             if result is not None:
-                self.solved = True
                 return result
-        return self.inner.search(state, deadline)
+            if nodes is not None:
+                limit = Limit(limit.deadline, max(1, limit.nodes - self.solver.nodes))
+        return self.inner.search(state, limit)

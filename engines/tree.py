@@ -8,7 +8,7 @@ before expansion); proven bounds need ``lo``, ``hi`` (negamax values, ``WIN - pl
 counted from the first root of the tree) and ``moves``, the final choice ``visits``.
 """
 
-from engines.base import PROVEN, WIN
+from engines.base import PROVEN, WIN, Engine
 
 
 def find_kept(root, state, depth):
@@ -61,24 +61,43 @@ def update_bounds(node):
     return False
 
 
-def new_search(engine, state, deadline):
-    """The start of a search of ``engine`` (best-first, MCTS): starts its ``clock`` with
-    ``deadline`` and finds the root of ``state`` (its ``_find_root``: in the kept tree, or
-    new), kept as its ``root``; ValueError on a finished game."""
-    engine.clock.start(deadline)
-    root = replace_root(engine, engine._find_root(state))
-    if not root.moves:
-        raise ValueError("search called on a finished game")
-    return root
+class TreeEngine(Engine):
+    """An engine that keeps its tree between turns (best-first, MCTS): the root of the
+    last search (``root``), how far it lies below the first root of its tree
+    (``root_ply``), and the old trees, kept until ``release()``.
 
+    A subclass says how it finds the root of a state (``find_root``: in the kept tree
+    where it can, else a new node)."""
 
-def replace_root(engine, root):
-    """Makes ``root`` the engine's root; the old tree waits in ``engine.retired`` for the
-    engine's ``release()`` (see engines/base.py)."""
-    if engine.root is not None and engine.root is not root:
-        engine.retired.append(engine.root)
-    engine.root = root
-    return root
+    def __init__(self, game, evaluate, reuse=True):
+        super().__init__(game, evaluate)
+        self.reuse = reuse
+        self.root = None
+        self.retired = []  # old trees, until release()
+        self.root_ply = 0  # plies from the first root of this tree to the current root
+
+    def find_root(self, state):
+        raise NotImplementedError
+
+    def begin(self, state, limit):
+        """The start of a search: starts the clock with ``limit`` and finds the root of
+        ``state``; (root, Limit). ValueError on a finished game."""
+        limit = self.start(limit)
+        root = self.adopt(self.find_root(state))
+        if not root.moves:
+            raise ValueError("search called on a finished game")
+        return root, limit
+
+    def adopt(self, root):
+        """Makes ``root`` the root; the old tree waits for ``release()``."""
+        if self.root is not None and self.root is not root:
+            self.retired.append(self.root)
+        self.root = root
+        return root
+
+    def release(self):
+        """Frees the old trees (see engines/base.py)."""
+        self.retired.clear()
 
 
 def proven_choice(node, score):

@@ -69,15 +69,10 @@ class Hooks(Protocol):
 
     def quiet_loses(self, state: State) -> bool: ...
 
-    def null_move(self, state: State) -> State: ...
-
-    def threatened(self, state: State) -> bool: ...
-
     def random_playout(self, state: State, random: Callable[[], float]) -> State: ...
 
 
-HOOKS = ("max_plies", "limit_reached", "noisy_moves", "quiet_loses", "null_move", "threatened",
-         "random_playout")
+HOOKS = ("max_plies", "limit_reached", "noisy_moves", "quiet_loses", "random_playout")
 
 
 class EvaluationFactory(Protocol):

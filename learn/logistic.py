@@ -49,7 +49,7 @@ import numpy as np
 
 from arena.backends import LocalBackend, add_backend_options, open_backend_or_exit
 from engines.alphabeta import AlphaBeta
-from engines.base import PROVEN, random_plies
+from engines.base import PROVEN, Limit, random_plies
 
 RANDOM_MOVE = 0.04     # chance that a move is drawn at random
 HELD_OUT = 0.15        # share of the last round's games kept for the held-out figures
@@ -99,7 +99,7 @@ def self_play(name, seed, games, weights=None):
             if rng.random() < RANDOM_MOVE:
                 move = rng.choice(moves)
             else:
-                move = players[game.to_move(state)].search(state, math.inf).move
+                move = players[game.to_move(state)].search(state, Limit()).move
             state = game.play(state, move)
             moves = game.legal_moves(state)
         if not states:
@@ -120,7 +120,7 @@ def search_values(name, states, depth, weights=None):
     engine = AlphaBeta(game, evaluate, max_depth=depth)
     values = []
     for state in states:
-        value = engine.search(state, math.inf).value
+        value = engine.search(state, Limit()).value
         values.append(max(-1.0, min(1.0, value)) if abs(value) < PROVEN else math.copysign(1.0, value))
     return values
 

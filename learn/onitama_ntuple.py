@@ -43,7 +43,7 @@ from tqdm import tqdm
 
 from arena.backends import LocalBackend, add_backend_options, open_backend_or_exit
 from engines.alphabeta import AlphaBetaPlus
-from engines.base import is_proven, random_plies
+from engines.base import Limit, is_proven, random_plies
 from games.onitama import learned, ntuple
 from games.onitama.rules import CARD_COUNT, Onitama
 from learn.ntuple import (add_training_options, checked_training_options, encode, fit, fit_line, quantize, scores,
@@ -99,7 +99,7 @@ def play_chunk(seed, games, encoded=None, depths=DEPTHS):
         moves = game.legal_moves(state)
         while moves:
             positions.append(state)
-            result = players[game.to_move(state)].search(state, math.inf)
+            result = players[game.to_move(state)].search(state, Limit())
             proofs.append((result.value > 0) - (result.value < 0) if is_proven(result.value) else None)
             move = rng.choice(moves) if rng.random() < RANDOM_MOVE else result.move
             state = game.play(state, move)

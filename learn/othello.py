@@ -49,7 +49,7 @@ from tqdm import tqdm
 
 from arena.backends import LocalBackend, add_backend_options, open_backend_or_exit
 from engines.alphabeta import AlphaBeta
-from engines.base import random_plies
+from engines.base import Limit, random_plies
 from engines.solver import ExactSolver
 from games.othello import ntuple
 from games.othello.evaluation import make_evaluator as handcrafted
@@ -112,7 +112,7 @@ def play_chunk(seed, games, encoded=None, depths=DEPTHS, solve_empties=SOLVE_EMP
             else:
                 labels.append(None)
                 move = rng.choice(moves) if rng.random() < RANDOM_MOVE else \
-                    players[state[2]].search(state, math.inf).move
+                    players[state[2]].search(state, Limit()).move
             state = game.play(state, move)
             moves = game.legal_moves(state)
         if not positions:

@@ -104,4 +104,4 @@ def test_bad_input_is_named_not_a_traceback(tmp_path):
 
 def test_the_oracle_is_the_bots_best_engine():
     oracle = Oracle("onitama", 1000)
-    assert oracle.config[1] == oracle.bot.best
+    assert oracle.config[1].engine == oracle.bot.best

@@ -8,13 +8,14 @@ import time
 
 import pytest
 
-from engines.alphabeta import AlphaBeta, AlphaBetaPlus, TranspositionTable
+from engines.alphabeta import AlphaBeta, AlphaBetaPlus
 from engines.base import PROVEN, terminal_value
 from engines.bestfirst import BestFirst
 from engines.bestfirst_plus import BestFirstPlus
 from engines.registry import ENGINES, engine_class
 from engines.mcts import MCTS
 from engines.solver import ExactSolver, Solver
+from engines.table import COMPLETE, EXACT, TranspositionTable
 from games.othello.rules import Othello
 from treegame import TreeGame, best_moves, exact_value
 
@@ -24,7 +25,10 @@ CONFIGS = [
     ("alphabeta-tiny-tt", AlphaBeta, {"tt_size": 8}),
     ("alphabeta-mtdf", AlphaBeta, {"mtdf": True}),
     ("alphabeta-plain", AlphaBeta, {"pvs": False, "aspiration": 0, "killers": False,
-                                     "history": False, "order_depth": 0}),
+                                     "history": False}),
+    ("alphabeta-bns", AlphaBeta, {"bns": True}),
+    ("alphabeta-bns-no-tt", AlphaBeta, {"bns": True, "tt": False}),
+    ("alphabeta+-bns", AlphaBetaPlus, {"bns": True}),
     ("alphabeta+", AlphaBetaPlus, {}),
     ("alphabeta+-q1-no-tt", AlphaBetaPlus, {"quiescence": 1, "tt": False}),
     ("alphabeta+-noisy-first", AlphaBetaPlus, {"noisy_first": True}),
@@ -124,22 +128,34 @@ def test_solver_falls_back_to_its_engine_when_out_of_time():
     state = game.initial_state()
     start = time.perf_counter()
     result = engine.search(state, start + 0.1)
-    assert not engine.solved
+    assert not result.proven
     assert result.move in game.legal_moves(state)
     assert result.nodes > 0  # the playouts ran after the solver gave up
     assert time.perf_counter() - start < 0.2
+
+
+def solves_recorded(solver):
+    """The list of the results of ``solver``'s exact solver, as it answers them."""
+    answers, solve = [], solver.solver.solve
+
+    def recorded(state, limit):
+        answers.append(solve(state, limit))
+        return answers[-1]
+    solver.solver.solve = recorded
+    return answers
 
 
 def test_solver_only_where_the_bot_says():
     game = TreeGame(7, max_depth=6)
     state = game.initial_state()
     engine = Solver(game, game.evaluate, solve_when=lambda s: s[0] >= 1)
+    solved = solves_recorded(engine)
     engine.search(state, time.perf_counter() + 1)
-    assert not engine.solved
+    assert solved == []
     child = game.play(state, game.legal_moves(state)[0])
-    if game.legal_moves(child):
-        engine.search(child, time.perf_counter() + 1)
-        assert engine.solved
+    assert game.legal_moves(child)
+    result = engine.search(child, time.perf_counter() + 1)
+    assert solved == [result] and result.proven
 
 
 def test_transposition_table_stays_bounded_and_keeps_recent_entries():
@@ -151,6 +167,17 @@ def test_transposition_table_stays_bounded_and_keeps_recent_entries():
     assert table.get(0) is None
     table.put(1000, "x")
     assert table.get(99) == 99       # in the old generation: moved back to the young one
+
+
+def test_table_entries_read_by_name_after_a_search():
+    game = TreeGame(9, branching=(2, 4), max_depth=6)
+    engine = AlphaBeta(game, game.evaluate)
+    state = game.initial_state()
+    result = engine.search(state, time.perf_counter() + 10)
+    entry = engine.table.entry(state)
+    assert (entry.move, entry.value) == (result.move, result.value) and entry.depth in (result.depth, COMPLETE)
+    assert entry.flag == EXACT and engine.table.move(state) == engine.best_move(state) == result.move
+    assert engine.table.entry("absent") is None and engine.table.move("absent") is None
 
 
 def test_dropped_generations_wait_for_release():

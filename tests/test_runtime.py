@@ -135,8 +135,8 @@ def test_an_engine_that_cannot_be_built_stops_the_bot_at_start_up(capsys):
                         stdout=io.StringIO()) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "noisy_moves" in err
-    with pytest.raises(ValueError, match="null_move"):
-        engine_for(["--engine", "alphabeta", "--set", "null_move=2"], for_game=Othello())
+    with pytest.raises(ValueError, match="mtdf and bns"):
+        engine_for(["--engine", "alphabeta", "--set", "mtdf=true", "--set", "bns=true"], for_game=Othello())
 
 
 def test_weighted_playouts_can_be_set_from_the_command_line():
@@ -150,12 +150,14 @@ def test_weighted_playouts_can_be_set_from_the_command_line():
 def test_the_solver_solves_near_the_end_and_searches_before():
     bot = make_bot({"solver": Tuned(engine="bestfirst")}, solve_when=near_the_turn_limit)
     solver = engine_for(["--engine", "solver"], bot)
+    solved, solve = [], solver.solver.solve
+    solver.solver.solve = lambda state, limit: solved.append(state) or solve(state, limit)
     early = game.initial_state()
     solver.search(early, time.perf_counter() + 0.05)
-    assert not solver.solved
+    assert solved == []
     late = game.make_state((1, 0, 0, 2, 0, 3, 0, 1, 0, 0, 1, 4), (18, 18), ply=190)
     result = solver.search(late, time.perf_counter() + 5)
-    assert solver.solved and result.move in game.legal_moves(late)
+    assert solved == [late] and result.proven and result.move in game.legal_moves(late)
 
 
 def test_the_solver_takes_the_tuned_values_of_the_engine_it_wraps():
@@ -298,8 +300,8 @@ class DeadlineRecorder:
         self.base = base
         self.deadlines = []
 
-    def search(self, state, deadline):
-        self.deadlines.append(deadline - self.base())
+    def search(self, state, limit):
+        self.deadlines.append(limit.deadline - self.base())
         raise RuntimeError("no search needed")
 
     def release(self):

@@ -277,12 +277,6 @@ class Breakthrough:
             return False  # the usual case, at the cost of one test
         return any(move % 64 >> 3 == goal for move in _legal_moves((other, mover, opponent)))
 
-    def null_move(self, state):
-        """The position with the turn handed to the opponent, nothing moved: alpha-beta's
-        null-move pruning asks what the opponent could do if we passed."""
-        mover, other, player = state[:3]
-        return (other, mover, player ^ 1) + state[3:]
-
     # -- names ----------------------------------------------------------------------------
     def move_name(self, move):
         """The arena's spelling: from-square then to-square, e.g. ``c2c3``."""

@@ -217,13 +217,6 @@ class Onitama:
                 noisy.append(move)
         return noisy
 
-    def null_move(self, state):
-        """The position with the turn handed to the opponent, nothing moved and no card
-        exchanged: alpha-beta's null-move pruning asks what the opponent could do if we
-        passed. Not a move of the game (a real pass gives a card away)."""
-        mine, theirs, my_master, their_master, a, b, their_a, their_b, centre, player, turn = state
-        return (theirs, mine, their_master, my_master, their_a, their_b, a, b, centre, 1 - player, turn)
-
     def play(self, state, move):
         mine, theirs, my_master, their_master, a, b, their_a, their_b, centre, player, turn = state
         card, from_to, not_to, from_bit, to_bit = EFFECTS[move]

@@ -485,26 +485,6 @@ def noisy_moves(state, moves):
     return []
 
 
-def threatened(state):
-    """Whether the side to move must answer a threat: the other side's cards attack
-    its master, or bring the other master onto its shrine (alpha-beta's threat
-    extensions search such leaves one ply more)."""
-    mine, theirs, my_master, their_master, hand, their_hand, _, _ = state
-    reached = REACHED[their_hand].get(theirs)
-    if reached is None:
-        reached = side_reached(theirs, their_hand)
-    return bool(reached & my_master or MASTER_STEPS[their_hand][their_master.bit_length() - 1]
-                & SHRINE[hand >> 8] & ~theirs)
-
-
-def null_move(state):
-    """The position with the turn handed to the opponent, nothing moved and no card
-    exchanged: alpha-beta's null-move pruning asks what the opponent could do if we
-    passed. Not a move of the game (a real pass gives a card away)."""
-    mine, theirs, my_master, their_master, hand, their_hand, centre, turn = state
-    return (theirs, mine, their_master, my_master, their_hand, hand, centre, turn)
-
-
 class Onitama:
     """The arena's rules of Onitama. The hot methods are the module's functions (no
     ``self``): every Onitama object plays the same rules and shares the memo tables."""
@@ -518,8 +498,6 @@ class Onitama:
     play = staticmethod(play)
     outcome = staticmethod(outcome)
     noisy_moves = staticmethod(noisy_moves)
-    null_move = staticmethod(null_move)
-    threatened = staticmethod(threatened)
     random_playout = staticmethod(random_playout)
 
     # -- state -------------------------------------------------------------------------

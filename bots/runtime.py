@@ -61,10 +61,11 @@ class Bot:
     ``--engine best`` (the default) means; ``time`` and ``first_time`` are the shares of
     the turn's budget to think; ``max_nodes`` caps the engines' trees (memory);
     ``solve_when(game, state)`` says where the solver solves exactly; ``book(game,
-    state)`` is a move to play without searching (an opening book's), or None."""
+    state)`` is a move to play without searching (an opening book's), or None, and
+    ``book_on`` whether the bot asks it by default (``--book``/``--no-book`` choose)."""
 
     def __init__(self, name, player, evaluations, best, time, first_time, tuned=None,
-                 max_nodes=None, solve_when=None, book=None):
+                 max_nodes=None, solve_when=None, book=None, book_on=True):
         self.name = name
         self.player = player
         self.evaluations = evaluations
@@ -75,6 +76,7 @@ class Bot:
         self.max_nodes = max_nodes
         self.solve_when = solve_when
         self.book = book
+        self.book_on = book_on
 
     def tuned_for(self, engine):
         return self.tuned.get(engine, NOT_TUNED)
@@ -134,8 +136,9 @@ def parse_options(bot, argv=None):
                         help="the arena's turn budgets times FACTOR, for a local arena that gives "
                              "this bot time odds (arena tournament --odds NAME=FACTOR); default 1")
     if bot.book is not None:
-        parser.add_argument("--no-book", dest="book", action="store_false",
-                            help="search every move, even where the opening book has one")
+        parser.add_argument("--book", action=argparse.BooleanOptionalAction, default=bot.book_on,
+                            help="play the opening book's move where it has one, without searching "
+                                 "(default: %(default)s)")
     parser.add_argument("--verbose", action="store_true", help="search statistics on stderr")
     parser.add_argument("--info", action="store_true",
                         help="an info line on stderr before each move: depth, nodes, value, pv")

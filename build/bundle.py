@@ -327,8 +327,12 @@ def chosen_modules(entry, bot, baked_args):
     return [registry.module_of(target) for target in runtime.chosen_targets(bot, options)]
 
 
-def every_module(bot):
-    """The modules of every engine and of every evaluation of the bot."""
+def every_module(entry, bot):
+    """The modules of every engine and of every evaluation of the bot; BuildError naming
+    an evaluation whose module does not exist (a typo in its target)."""
+    for name, target in bot.evaluations.items():
+        if not registry.carries(target):
+            raise BuildError(f"{entry}: {runtime.not_carried(bot, f'evaluation {name}', target)}")
     return [registry.module_of(target) for target in [*registry.ENGINES.values(), *bot.evaluations.values()]]
 
 
@@ -343,7 +347,7 @@ def bundles(entry, name, baked_args, form=DENSE):
     if bot is None:  # no engine to choose: the closure is the whole bot, a judge's class
         return {"": bundle(entry_text, name, closure, baked_args, SUSTECH, PLAIN)}
     return {folder: bundle(entry_text, name, import_closure(entry, extra), baked_args, CODINGAME, form)
-            for folder, extra in (("", chosen_modules(entry, bot, baked_args)), (FULL, every_module(bot)))}
+            for folder, extra in (("", chosen_modules(entry, bot, baked_args)), (FULL, every_module(entry, bot)))}
 
 
 def size(text, arena):
@@ -438,7 +442,8 @@ def allowed_character(char, arena):
 
 
 def check_bundle(label, text, full=False, arena=SUSTECH):
-    """The bundle rules, the size but for a full bundle; raises BuildError naming the
+    """The bundle rules, the size but for a bundle for local use (``full``: a full bundle or
+    a plain CodinGame one); raises BuildError naming the
     bundle (``label``: its path under dist/) and the figure."""
     problems = []
     counted = size(text, arena)
@@ -496,7 +501,10 @@ def build(entry, out_dir, name=None, baked_args=(), form=DENSE):
     written = []
     for folder, made_bundle in made.items():  # every bundle checked before any is written
         label = str(Path(folder, f"{name}.py"))
-        check_bundle(label, made_bundle.text, full=folder == FULL, arena=made_bundle.arena)
+        # a full bundle, and the plain form of a CodinGame one (for reading and tests: the
+        # dense one is pasted), are for local use: no size limit
+        local = folder == FULL or (form is PLAIN and made_bundle.arena != SUSTECH)
+        check_bundle(label, made_bundle.text, full=local, arena=made_bundle.arena)
         check_modules(label, made_bundle.modules)
     for folder, made_bundle in made.items():
         target = out_dir / folder / f"{name}.py"
@@ -514,7 +522,7 @@ def size_line(target, made_bundle):
     parts = ", ".join(f"{kind} {made_bundle.split[kind]:,}" for kind in SPLIT)
     line = (f"{shown}: {counted:,} {UNITS[made_bundle.arena]} ({made_bundle.arena}: {counted / LIMIT:.0%} of"
             f" {LIMIT:,}): {parts}")
-    if counted > MAX_SIZE:  # only a full bundle gets here: for local use, no arena runs it
+    if counted > MAX_SIZE:  # only a bundle for local use gets here (full, or plain): no arena runs it
         line += f"; warning: over the {MAX_SIZE:,} allowed, for local use only"
     return line
 

@@ -49,6 +49,7 @@ from arena.backends import LocalBackend, add_backend_options, open_backend_or_ex
 from games.nn import INT16, ONE, W2_LIMIT, Net, flat_values
 from learn import logistic
 from learn.ntuple import fit_line, sigmoid
+from learn.selfplay import chunk_sizes, play_chunks
 
 CHUNK = 25         # games per seeded chunk
 HELD_OUT = 0.1     # share of the games held out for the figures
@@ -103,7 +104,7 @@ def generate(setup, games, seed, jobs, weights, depth, cache=None, progress=True
     """``games`` labelled games (``play_chunk``'s), in chunk order, played on ``backend``
     (default: ``jobs`` processes); chunks kept in ``cache`` are read from there, the
     others written."""
-    sizes = [min(CHUNK, games - start) for start in range(0, games, CHUNK)]
+    sizes = chunk_sizes(games, CHUNK)
     tasks = [(setup.name, seed * 100_000 + i, n, weights, depth) for i, n in enumerate(sizes)]
     folder = None
     if cache:
@@ -114,15 +115,12 @@ def generate(setup, games, seed, jobs, weights, depth, cache=None, progress=True
     files = [folder / f"chunk{i:05d}-{n}.pkl" if folder else None for i, n in enumerate(sizes)]
     chunks = [pickle.loads(path.read_bytes()) if path and path.is_file() else None for path in files]
     missing = [i for i, chunk in enumerate(chunks) if chunk is None]
-    bar = tqdm(total=games, initial=games - sum(sizes[i] for i in missing), desc="self-play and search",
-               unit="game", disable=not progress)
-    todo = [tasks[i] for i in missing]
-    for i, chunk in zip(missing, (backend or LocalBackend(jobs)).map(play_chunk, todo)):
+    done = play_chunks(play_chunk, [tasks[i] for i in missing], backend or LocalBackend(jobs), progress,
+                       "self-play and search", initial=games - sum(sizes[i] for i in missing))
+    for i, chunk in zip(missing, done):
         chunks[i] = chunk
         if files[i]:
             files[i].write_bytes(pickle.dumps(chunk))
-        bar.update(sizes[i])
-    bar.close()
     return [game for chunk in chunks for game in chunk]
 
 

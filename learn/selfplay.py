@@ -46,16 +46,16 @@ def cache_path(cache, name, key):
     return Path(cache) / f"{name}-{hashlib.sha1(key.encode()).hexdigest()[:16]}.npz" if cache else None
 
 
-def play_chunks(play_chunk, tasks, backend, progress, desc):
-    """``play_chunk(*task)`` of every task, in order, on ``backend``, with a progress bar
-    counting games (a task's second item)."""
-    bar = tqdm(total=sum(task[1] for task in tasks), desc=desc, unit="game", disable=not progress)
-    parts = []
+def play_chunks(play_chunk, tasks, backend, progress, desc, initial=0):
+    """Yields ``play_chunk(*task)`` of every task, in order, as each comes back from
+    ``backend``, with a progress bar counting games (a task's second item; ``initial``
+    games already had)."""
+    bar = tqdm(total=initial + sum(task[1] for task in tasks), initial=initial, desc=desc, unit="game",
+               disable=not progress)
     for task, part in zip(tasks, backend.map(play_chunk, tasks)):
-        parts.append(part)
         bar.update(task[1])
+        yield part
     bar.close()
-    return parts
 
 
 def joined(parts, sizes):
@@ -77,8 +77,8 @@ def generate(trainer, games, seed, round_number, players, key, cache=None, progr
             return {name: stored[name] for name in stored.files}
     sizes = chunk_sizes(games, trainer.chunk)
     tasks = [(chunk_seed(seed, round_number, i), n, *players) for i, n in enumerate(sizes)]
-    parts = play_chunks(trainer.play_chunk, tasks, backend or LocalBackend(jobs), progress,
-                        f"round {round_number + 1} self-play")
+    parts = list(play_chunks(trainer.play_chunk, tasks, backend or LocalBackend(jobs), progress,
+                             f"round {round_number + 1} self-play"))
     data = joined(parts, sizes)
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -24,7 +24,11 @@ was tried and measured.
    one-feature logistic model, and the quantized model's) in the module's header.
 
 Self-play runs in ``--jobs`` processes, or as Ray tasks over a cluster with ``--backend
-ray`` (``arena.backends``: a chunk a task, the same games either way).
+ray`` (``arena.backends``: a chunk a task, the same games either way), through the
+pipeline the N-tuple trainers share (learn/selfplay.py). With ``--compiled`` the games
+are played by numba code (learn/compiled/othello.py: the same players, labels and
+columns, held equal to the pure-Python rules, evaluations and searches by tests) at
+about 20 times the games a core-hour (docs/tuning/selfplay.md).
 
 ``--cache DIR`` keeps each round's games (and reuses them when the same command, or
 one that shares its first rounds, is run again). Needs numpy (a development
@@ -40,6 +44,7 @@ import math
 import os
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -135,6 +140,14 @@ def play_chunk(seed, games, encoded=None, depths=DEPTHS, solve_empties=SOLVE_EMP
             "mobility": np.array(columns[6], dtype=np.int8), "their_mobility": np.array(columns[7], dtype=np.int8)}
 
 
+def play_chunk_compiled(seed, games, encoded=None, depths=DEPTHS, solve_empties=SOLVE_EMPTIES):
+    """``play_chunk``'s games played by learn/compiled/othello.py: the same players,
+    labels and columns, compiled with numba (the games differ where moves tie)."""
+    from learn.compiled import othello as compiled  # numba: imported by this option only
+    weights = None if encoded is None else ntuple.decode(*encoded)
+    return compiled.play_chunk(seed, games, weights, depths, OPENING_PLIES, RANDOM_MOVE, solve_empties)
+
+
 def cache_key(games, seed, round_number, encoded, depths):
     return repr((games, seed, round_number, encoded, tuple(depths), OPENING_PLIES, RANDOM_MOVE,
                  SOLVE_EMPTIES, CHUNK))
@@ -215,11 +228,15 @@ def main(argv=None):
                          jobs_help="processes for self-play, unused with --backend ray (default: the cores, %(default)s)",
                          first_players="the handcrafted evaluation", layout_option="--patterns",
                          layout_default=PATTERNS, phases_of="disc")
+    parser.add_argument("--compiled", action="store_true",
+                        help="self-play compiled with numba (learn/compiled/othello.py): the same kind of games,"
+                             " about 20 times as many a core-hour (docs/tuning/selfplay.md)")
     add_backend_options(parser, games=False)
     options = parser.parse_args(argv)
     depths, layout = checked_training_options(parser, options, Layout)
     encoded = read_weights(options.from_weights, parser) if options.from_weights else None
-    return train(TRAINER, parser, options, depths, layout, encoded, argv)
+    trainer = replace(TRAINER, name="othello-compiled", play_chunk=play_chunk_compiled) if options.compiled else TRAINER
+    return train(trainer, parser, options, depths, layout, encoded, argv)
 
 
 def held_out_figures(theta, quantized, step, x_train, y_train, x_test, test, train):

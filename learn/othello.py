@@ -144,8 +144,10 @@ def play_chunk_compiled(seed, games, encoded=None, depths=DEPTHS, solve_empties=
     """``play_chunk``'s games played by learn/compiled/othello.py: the same players,
     labels and columns, compiled with numba (the games differ where moves tie)."""
     from learn.compiled import othello as compiled  # numba: imported by this option only
-    weights = None if encoded is None else ntuple.decode(*encoded)
-    return compiled.play_chunk(seed, games, weights, depths, OPENING_PLIES, RANDOM_MOVE, solve_empties)
+    key = ("compiled", encoded)
+    if key not in _EVALUATORS:
+        _EVALUATORS[key] = compiled.evaluation(None if encoded is None else ntuple.decode(*encoded))
+    return compiled.play_chunk(seed, games, _EVALUATORS[key], depths, OPENING_PLIES, RANDOM_MOVE, solve_empties)
 
 
 def cache_key(games, seed, round_number, encoded, depths):

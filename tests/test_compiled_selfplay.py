@@ -124,6 +124,10 @@ def check_solver(states):
         # the move reaches the result: the opponent's result after it is its negation
         after = GAME.play(state, move)
         assert compiled.solve(u(after[0]), u(after[1]))[0] == -result
+        # told the result, the solver finds a move that reaches it too
+        told, told_move = compiled.solve(u(state[0]), u(state[1]), result)
+        after = GAME.play(state, told_move)
+        assert told == result and compiled.solve(u(after[0]), u(after[1]))[0] == -result
 
 
 def test_the_solver_equals_the_exact_solver():
@@ -137,11 +141,11 @@ def test_the_solver_equals_the_exact_solver_on_many_positions():
 
 @pytest.mark.parametrize("which", WEIGHTS)
 def test_a_compiled_chunk_holds_games_as_the_python_one_does(which):
-    weights = ntuple.load() if which else None
-    data = compiled.play_chunk(11, 6, weights, (1, 2), trainer.OPENING_PLIES, trainer.RANDOM_MOVE, 8)
+    ev = compiled.evaluation(ntuple.load() if which else None)
+    data = compiled.play_chunk(11, 6, ev, (1, 2), trainer.OPENING_PLIES, trainer.RANDOM_MOVE, 8)
     python = trainer.play_chunk(11, 2, solve_empties=8)
     assert {name: column.dtype for name, column in data.items()} == {n: c.dtype for n, c in python.items()}
-    again = compiled.play_chunk(11, 6, weights, (1, 2), trainer.OPENING_PLIES, trainer.RANDOM_MOVE, 8)
+    again = compiled.play_chunk(11, 6, ev, (1, 2), trainer.OPENING_PLIES, trainer.RANDOM_MOVE, 8)
     assert all(np.array_equal(data[name], again[name]) for name in data)  # the seed decides the games
     assert list(np.unique(data["game"])) == list(range(6))
     solver = ExactSolver(GAME, exact=False)

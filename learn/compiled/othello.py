@@ -195,20 +195,25 @@ def solve_value(p, o, alpha, beta):
 
 
 @njit(cache=False)  # recursive (or calls a recursive one): numba's cache cannot load these
-def solve(p, o):
+def solve(p, o, known=2):
     """(result, move) with perfect play from the mover's position (win/draw/loss): the
-    first move, lowest square first, that reaches the result."""
+    first move, lowest square first, that reaches the result. ``known``: the result
+    where it is known already (the game's earlier position was solved, and its move
+    keeps the result), so that the search stops at the first move that reaches it."""
     mine = moves(p, o)
     if mine == U0:
         if moves(o, p) == U0:
             return solve_value(p, o, -1, 1), NO_MOVE
         return -solve_value(o, p, -1, 1), PASS
+    if known == -1:
+        return -1, lowest_square(mine)  # every move loses
+    target = min(known, 1)
     best, best_move = -2, NO_MOVE
-    while mine != U0 and best < 1:
+    while mine != U0 and best < target:
         square = lowest_square(mine)
         mine &= mine - U1
         q, r = play(p, o, square)
-        value = -solve_value(q, r, -1, -best)
+        value = -solve_value(q, r, -target, -best)
         if value > best:
             best, best_move = value, square
     return best, best_move
@@ -245,12 +250,14 @@ def play_game(seed, opening, depths, random_move, solve_empties, ev, out, at):
         p, o = play(p, o, any_move(p, o))
         player = 1 - player
     start = at
+    known = 2  # the result of the position to move, once a solved position gives it
     while moves(p, o) != U0 or moves(o, p) != U0:
         out[at, 0], out[at, 1], out[at, 2] = p, o, player
         out[at, 5], out[at, 6] = popcount(moves(p, o)), popcount(moves(o, p))
         if 64 - popcount(p | o) <= solve_empties:
-            result, move = solve(p, o)
+            result, move = solve(p, o, known)
             out[at, 3], out[at, 4] = result, 1
+            known = -result
         else:
             out[at, 4] = 0
             if np.random.random() < random_move:
@@ -316,11 +323,11 @@ def evaluation(weights=None):
     return (NTUPLE, masks, class_weights, corner, w, *ntuple_arrays(weights), weights.step / 2)
 
 
-def play_chunk(seed, games, weights, depths, opening_plies, random_move, solve_empties):
-    """``games`` games as learn/othello.py's ``play_chunk`` returns them; ``weights`` the
-    players' ntuple.Weights (None: the handcrafted evaluation)."""
+def play_chunk(seed, games, ev, depths, opening_plies, random_move, solve_empties):
+    """``games`` games as learn/othello.py's ``play_chunk`` returns them; ``ev`` the
+    players' evaluation (``evaluation``'s tuple: made once a process, it takes longer
+    to make than a chunk to play)."""
     rng = random.Random(seed)
-    ev = evaluation(weights)
     out = np.zeros((games * MAX_PLIES, 7), dtype=np.int64)
     game = np.zeros(len(out), dtype=np.int32)
     at, played = 0, 0

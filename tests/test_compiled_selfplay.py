@@ -207,3 +207,105 @@ def test_a_weights_module_reads_back_what_was_written(tmp_path, capsys):
     values = selfplay.read_weights(path, None, ("TABLES", "PHASES", "STEP", "DATA"), lambda *v: None)
     assert values == ("a b", (3, 5), 0.5, "x" * 200)
     assert max(len(line) for line in path.read_text().splitlines()) <= selfplay.WIDTH + 8
+
+
+# -- Oware -----------------------------------------------------------------------------
+
+def oware_positions(count, seed):
+    """``count`` positions of random Oware games (every position of each, the ends included)."""
+    from games.oware.rules import Oware
+    game = Oware()
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = game.initial_state()
+        while True:
+            found.append(state)
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            state = game.play(state, rng.choice(moves))
+    return game, found[:count]
+
+
+def check_oware_rules(count, seed):
+    from learn.compiled import oware
+    game, states = oware_positions(count, seed)
+    work = np.empty(6, dtype=np.int64)
+    ends = 0
+    for state in states:
+        s = oware.unpack(state)
+        assert oware.pack(s) == state
+        n = oware.legal(s, work)
+        assert tuple(work[:n].tolist()) == tuple(game.legal_moves(state))
+        expected = game.outcome(state)
+        assert oware.outcome(s) == (2 if expected is None else expected)
+        ends += expected is not None
+        for move in game.legal_moves(state):
+            assert oware.pack(oware.play(s, move)) == game.play(state, move)
+    assert ends > 10
+
+
+def test_oware_rules_equal_the_pure_python_ones_on_random_positions():
+    check_oware_rules(5000, 21)
+
+
+@pytest.mark.slow
+def test_oware_rules_equal_the_pure_python_ones_on_many_random_positions():
+    check_oware_rules(100_000, 22)
+
+
+def oware_players():
+    from games.oware import learned
+    from games.oware.learned_weights import WEIGHTS
+    from learn.compiled import oware
+    weights = [float(w) for w in WEIGHTS]
+    return oware, learned.make_evaluator(None, weights), oware.evaluation(weights)
+
+
+def test_the_oware_evaluation_equals_the_learned_one_to_the_last_bit():
+    oware, python, ev = oware_players()
+    game, states = oware_positions(3000, 23)
+    for state in states:
+        assert oware.evaluate(oware.unpack(state), ev) == python(state)
+
+
+def check_oware_search(count, seed, depths):
+    oware, python, ev = oware_players()
+    game, states = oware_positions(count * 30, seed)
+    states = [s for s in states[::15] if game.legal_moves(s)][:count]
+    for state in states:
+        for depth in depths:
+            value, move = oware.search(oware.unpack(state), depth, ev)
+            expected = AlphaBeta(game, python, max_depth=depth).search(state, math.inf).value
+            assert value == pytest.approx(expected, abs=1e-12), (state, depth)
+            assert move in game.legal_moves(state)
+
+
+def test_the_oware_search_value_equals_alphabeta_at_a_fixed_depth():
+    check_oware_search(30, 24, (1, 2, 4))
+
+
+@pytest.mark.slow
+def test_the_oware_search_value_equals_alphabeta_at_a_fixed_depth_on_many_positions():
+    check_oware_search(300, 25, (1, 2, 3, 6))
+
+
+def test_a_compiled_oware_chunk_holds_labelled_games():
+    from learn import logistic, nn
+    oware, python, ev = oware_players()
+    from games.oware.learned_weights import WEIGHTS
+    weights = [float(w) for w in WEIGHTS]
+    chunk = nn.play_chunk_compiled("oware", 3, 3, weights, 2)
+    assert chunk == nn.play_chunk_compiled("oware", 3, 3, weights, 2)  # the seed decides the games
+    game = oware.GAME
+    assert len(chunk) == 3
+    for played in chunk:
+        for (state, result, value), following in zip(played, played[1:] + [None]):
+            assert game.legal_moves(state) and result in (-1, 0, 1)
+            assert value == logistic.search_values("oware", [state], 2, weights)[0]
+            if following is None:
+                assert any(game.outcome(game.play(state, m)) is not None for m in game.legal_moves(state))
+            else:
+                assert following[0] in [game.play(state, m) for m in game.legal_moves(state)]
+                assert result == (following[1] if game.to_move(following[0]) == game.to_move(state) else -following[1])

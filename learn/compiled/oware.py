@@ -1,0 +1,283 @@
+"""Oware self-play compiled with numba, for the network trainer (learn/nn.py through
+``python -m learn.oware --model nn --compiled``): the rules of games/oware/rules.py, the
+learned linear evaluation of games/oware/learned.py, a fixed-depth alpha-beta, and the
+games of learn/logistic.py's ``self_play`` with each position's search value, as
+learn/nn.py's ``play_chunk`` returns them.
+
+A position is an int64 array of 15: the houses 0-11 in sowing order (player 0's
+first), the two stores, the ply count (its parity the player to move); ``pack`` turns
+it into the rules' packed state. What is held equal to the pure-Python code
+(tests/test_compiled_selfplay.py): legal moves, play and outcome to games/oware/rules.py;
+the evaluation, to the last bit, to games/oware/learned.py's; the search's value at a
+fixed depth to engines.alphabeta.AlphaBeta's. Where moves tie the searches may pick
+different ones: the same kind of games, not the same games.
+"""
+
+import math
+import random
+
+import numpy as np
+from numba import njit
+
+from engines.base import PROVEN, WIN
+from games.oware import learned
+from games.oware.rules import HOUSES, MAX_TURNS, SEEDS, WIN_SCORE, Oware
+
+STORE, PLY = 12, 14          # where the stores and the ply count sit in a position
+SIZE = 15
+MAX_PLIES = MAX_TURNS + 2    # rows a game may take
+ORDER_DEPTH = 4              # moves are ordered by their children's evaluation this many plies from the leaves
+GAME = Oware()
+
+
+# -- the rules -------------------------------------------------------------------------
+
+@njit(cache=True)
+def legal(s, out):
+    """The number of legal moves (houses 0-5 of the mover), written to ``out``; 0 at the end."""
+    if s[STORE] >= WIN_SCORE or s[STORE + 1] >= WIN_SCORE or s[PLY] >= MAX_TURNS:
+        return 0
+    first = 6 * (s[PLY] & 1)
+    other = 6 - first
+    feed = True
+    for h in range(other, other + 6):
+        if s[h] > 0:
+            feed = False
+    count = 0
+    for m in range(6):
+        if s[first + m] > (5 - m if feed else 0):  # must-feed: the first 5 - m seeds stay home
+            out[count] = m
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def sow(s, move, t):
+    """Writes to ``t`` the position after the mover sows house ``move`` (0-5) of ``s``,
+    captures made."""
+    t[:] = s
+    player = s[PLY] & 1
+    house = 6 * player + move
+    seeds = t[house]
+    t[house] = 0
+    at = house
+    while seeds > 0:
+        at = (at + 1) % HOUSES
+        if at != house:
+            t[at] += 1
+            seeds -= 1
+    t[PLY] += 1
+    first = 6 - 6 * player  # the opponent's first house
+    if first <= at < first + 6 and (t[at] == 2 or t[at] == 3):
+        left = 0
+        for k in range(first, first + 6):
+            left += t[k]
+        taken = 0
+        h = at
+        while h >= first and (t[h] == 2 or t[h] == 3):
+            taken += t[h]
+            h -= 1
+        if taken < left:  # a capture of every opponent seed is cancelled (grand slam)
+            for k in range(h + 1, at + 1):
+                t[k] = 0
+            t[STORE + player] += taken
+
+
+@njit(cache=True)
+def play(s, move):
+    """The position after the mover sows house ``move`` (0-5), captures made."""
+    t = np.empty_like(s)
+    sow(s, move, t)
+    return t
+
+
+@njit(cache=True)
+def outcome(s):
+    """+1, 0 or -1 for the mover once the game is over, else 2: the player who cannot
+    move takes the seeds left, unless a store above 24 or the ply limit ended it."""
+    work = np.empty(6, dtype=np.int64)
+    if legal(s, work):
+        return 2
+    player = s[PLY] & 1
+    mine, theirs = s[STORE + player], s[STORE + 1 - player]
+    if not (s[STORE] >= WIN_SCORE or s[STORE + 1] >= WIN_SCORE or s[PLY] >= MAX_TURNS):
+        mine += SEEDS - s[STORE] - s[STORE + 1]
+    return 1 if mine > theirs else -1 if mine < theirs else 0
+
+
+# -- the evaluation --------------------------------------------------------------------
+
+@njit(cache=True)
+def evaluate(s, ev):
+    """games/oware/learned.py's value, its terms summed in its order (``ev``: ``evaluation``'s arrays)."""
+    phase_of, scalars, late, board, mine, theirs = ev
+    player = s[PLY] & 1
+    ply = s[PLY]
+    my_store, their_store = s[STORE + player], s[STORE + 1 - player]
+    k = phase_of[SEEDS - my_store - their_store]
+    a = 6 * player
+    b = 6 - a
+    fields = 0
+    for h in range(6):
+        fields += s[a + h] + 63
+    for h in range(6):
+        fields -= s[b + h] + 63
+    total = scalars[k, 0] + scalars[k, 1] * my_store + scalars[k, 2] * their_store
+    total = total + late[k, ply] * (my_store - their_store) + board[k, ply] * fields
+    for h in range(6):
+        total = total + mine[k, h, s[a + h] + 63]
+    for h in range(6):
+        total = total + theirs[k, h, s[b + h] + 63]
+    return math.tanh(total)
+
+
+def evaluation(weights):
+    """The arrays ``evaluate`` reads, from the learned evaluation's ``weights``."""
+    half = [w / 2 for w in weights]
+    tables = [learned._phase_tables(half[learned.BLOCK * k:learned.BLOCK * (k + 1)]) for k in range(learned.PHASES)]
+    phase_of = np.array([learned.phase(seeds) for seeds in range(SEEDS + 1)], dtype=np.int64)
+    scalars = np.array([t[:3] for t in tables])
+    return (phase_of, scalars, np.array([t[3] for t in tables]), np.array([t[4] for t in tables]),
+            np.array([t[5:11] for t in tables]), np.array([t[11:17] for t in tables]))
+
+
+# -- the search ------------------------------------------------------------------------
+
+@njit(cache=True)
+def order(s, moves, count, child, ev):
+    """Sorts ``moves[:count]`` best first by the evaluation of the position each leads
+    to (a finished game first if won, last if lost); ``child`` is room for one position."""
+    scores = np.empty(6)
+    for i in range(count):
+        sow(s, moves[i], child)
+        result = outcome(child)
+        scores[i] = -evaluate(child, ev) if result == 2 else -2.0 * result
+    for i in range(1, count):  # insertion sort of at most six
+        j = i
+        while j > 0 and scores[j] > scores[j - 1]:
+            scores[j], scores[j - 1] = scores[j - 1], scores[j]
+            moves[j], moves[j - 1] = moves[j - 1], moves[j]
+            j -= 1
+
+
+@njit(cache=False)  # recursive: numba's cache cannot load it
+def negamax(stack, moves, ply, depth, alpha, beta, ev):
+    """Fail-soft alpha-beta value of the mover's position ``stack[ply]`` searched
+    ``depth`` plies deep, as engines.alphabeta.AlphaBeta values it (a finished game:
+    ``WIN - ply`` for its winner); the children go to ``stack[ply + 1]``, the moves to
+    ``moves[ply]`` (no allocation in the search)."""
+    s = stack[ply]
+    count = legal(s, moves[ply])
+    if count == 0:
+        result = outcome(s)
+        return float(WIN - ply) if result > 0 else float(ply - WIN) if result < 0 else 0.0
+    if depth <= 0:
+        return evaluate(s, ev)
+    if depth >= ORDER_DEPTH:
+        order(s, moves[ply], count, stack[ply + 1], ev)
+    best = -np.inf
+    for i in range(count):
+        sow(s, moves[ply, i], stack[ply + 1])
+        value = -negamax(stack, moves, ply + 1, depth - 1, -beta, -alpha, ev)
+        if value > best:
+            best = value
+            if value > alpha:
+                alpha = value
+                if alpha >= beta:
+                    break
+    return best
+
+
+@njit(cache=False)
+def search(s, depth, ev):
+    """(value, move) of a full-window search ``depth`` plies deep: the first move of
+    the best value (-1 at the end of the game)."""
+    stack = np.empty((depth + 2, SIZE), dtype=np.int64)
+    moves = np.empty((depth + 2, 6), dtype=np.int64)
+    stack[0] = s
+    count = legal(s, moves[0])
+    if count == 0:
+        return negamax(stack, moves, 0, depth, -np.inf, np.inf, ev), -1
+    if depth >= ORDER_DEPTH:
+        order(s, moves[0], count, stack[1], ev)
+    best, best_move = -np.inf, -1
+    for i in range(count):
+        sow(s, moves[0, i], stack[1])
+        value = -negamax(stack, moves, 1, depth - 1, -np.inf, -best, ev)
+        if value > best:
+            best, best_move = value, moves[0, i]
+    return best, best_move
+
+
+@njit(cache=False)
+def label(value):
+    """A search value as learn/logistic.py's ``search_values`` gives it: within [-1, 1],
+    a proven result as -1 or 1."""
+    if abs(value) >= PROVEN:
+        return 1.0 if value > 0 else -1.0
+    return max(-1.0, min(1.0, value))
+
+
+# -- the games -------------------------------------------------------------------------
+
+@njit(cache=False)
+def play_game(seed, opening, depths, random_move, label_depth, ev, rows, results, values):
+    """One game from the start into ``rows`` (positions), ``results`` (the game's result
+    for each position's mover) and ``values`` (each position's search value
+    ``label_depth`` plies deep; the result where 0); its number of positions (0 when
+    the opening ended the game)."""
+    np.random.seed(seed)
+    s = np.zeros(SIZE, dtype=np.int64)
+    s[:HOUSES] = 4
+    moves = np.empty(6, dtype=np.int64)
+    for _ in range(opening):
+        count = legal(s, moves)
+        if count == 0:
+            break
+        s = play(s, moves[np.random.randint(count)])
+    n = 0
+    count = legal(s, moves)
+    while count:
+        rows[n] = s
+        if np.random.random() < random_move:
+            move = moves[np.random.randint(count)]
+        else:
+            _, move = search(s, depths[s[PLY] & 1], ev)
+        n += 1
+        s = play(s, move)
+        count = legal(s, moves)
+    if n == 0:
+        return 0
+    final, last = outcome(s), s[PLY] & 1
+    for i in range(n):
+        results[i] = final if rows[i, PLY] & 1 == last else -final
+        values[i] = label(search(rows[i], label_depth, ev)[0]) if label_depth else results[i]
+    return n
+
+
+def pack(s):
+    """The rules' packed state of a position."""
+    return GAME.make_state(tuple(int(v) for v in s[:HOUSES]), (int(s[STORE]), int(s[STORE + 1])), int(s[PLY]))
+
+
+def unpack(state):
+    """A position of the rules' packed state."""
+    return np.array([*GAME.houses(state), *GAME.stores(state), GAME.ply(state)], dtype=np.int64)
+
+
+def play_chunk(seed, games, ev, depths, opening_plies, random_move, label_depth):
+    """``games`` games, each a list of (state, result, search value) for the side to move,
+    as learn/nn.py's ``play_chunk`` returns them; ``ev`` the players' evaluation
+    (``evaluation``'s arrays)."""
+    rng = random.Random(seed)
+    rows = np.zeros((MAX_PLIES, SIZE), dtype=np.int64)
+    results = np.zeros(MAX_PLIES, dtype=np.int64)
+    values = np.zeros(MAX_PLIES)
+    chunk = []
+    while len(chunk) < games:
+        pair = np.array([rng.choice(depths), rng.choice(depths)], dtype=np.int64)
+        n = play_game(rng.getrandbits(32), rng.randrange(*opening_plies), pair, random_move, label_depth, ev,
+                      rows, results, values)
+        if n:
+            chunk.append([(pack(rows[i]), int(results[i]), float(values[i])) for i in range(n)])
+    return chunk

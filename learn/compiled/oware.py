@@ -33,22 +33,47 @@ GAME = Oware()
 # -- the rules -------------------------------------------------------------------------
 
 @njit(cache=True)
-def legal(s, out):
-    """The number of legal moves (houses 0-5 of the mover), written to ``out``; 0 at the end."""
-    if s[STORE] >= WIN_SCORE or s[STORE + 1] >= WIN_SCORE or s[PLY] >= MAX_TURNS:
-        return 0
-    first = 6 * (s[PLY] & 1)
-    other = 6 - first
-    feed = True
+def over(s):
+    """Whether a store above 24 or the ply limit ended the game."""
+    return s[STORE] >= WIN_SCORE or s[STORE + 1] >= WIN_SCORE or s[PLY] >= MAX_TURNS
+
+
+@njit(cache=True)
+def must_feed(s):
+    """Whether the opponent of the mover has no seeds (only moves that reach it are legal)."""
+    other = 6 - 6 * (s[PLY] & 1)
     for h in range(other, other + 6):
         if s[h] > 0:
-            feed = False
+            return False
+    return True
+
+
+@njit(cache=True)
+def legal(s, out):
+    """The number of legal moves (houses 0-5 of the mover), written to ``out``; 0 at the end."""
+    if over(s):
+        return 0
+    first = 6 * (s[PLY] & 1)
+    feed = must_feed(s)
     count = 0
     for m in range(6):
         if s[first + m] > (5 - m if feed else 0):  # must-feed: the first 5 - m seeds stay home
             out[count] = m
             count += 1
     return count
+
+
+@njit(cache=True)
+def can_move(s):
+    """Whether the mover has a legal move (``legal`` without the list)."""
+    if over(s):
+        return False
+    first = 6 * (s[PLY] & 1)
+    feed = must_feed(s)
+    for m in range(6):
+        if s[first + m] > (5 - m if feed else 0):
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -95,12 +120,11 @@ def play(s, move):
 def outcome(s):
     """+1, 0 or -1 for the mover once the game is over, else 2: the player who cannot
     move takes the seeds left, unless a store above 24 or the ply limit ended it."""
-    work = np.empty(6, dtype=np.int64)
-    if legal(s, work):
+    if can_move(s):
         return 2
     player = s[PLY] & 1
     mine, theirs = s[STORE + player], s[STORE + 1 - player]
-    if not (s[STORE] >= WIN_SCORE or s[STORE + 1] >= WIN_SCORE or s[PLY] >= MAX_TURNS):
+    if not over(s):
         mine += SEEDS - s[STORE] - s[STORE + 1]
     return 1 if mine > theirs else -1 if mine < theirs else 0
 

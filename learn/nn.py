@@ -12,7 +12,9 @@ trainer: ``python -m learn.oware --model nn`` (``--help`` after it for the optio
    so a run that stops goes on where it was, and a run with more games reuses the
    chunks it shares. The chunks run in ``--jobs`` processes, or as Ray tasks over a
    cluster with ``--backend ray`` (``arena.backends``: a chunk a task, the same games
-   either way).
+   either way). With ``--compiled`` (Oware) the games and their labels are played by
+   learn/compiled/<game>.py in numba, about 10 times as many a core-hour
+   (docs/tuning/selfplay.md).
 2. Split by games: the last ``HELD_OUT`` share is held out for the figures, the
    ``VALIDATION`` share before it decides when to stop, the rest is fitted (with each
    position's mirror image too where the network module has a ``MIRROR``).

@@ -309,3 +309,14 @@ def test_a_compiled_oware_chunk_holds_labelled_games():
             else:
                 assert following[0] in [game.play(state, m) for m in game.legal_moves(state)]
                 assert result == (following[1] if game.to_move(following[0]) == game.to_move(state) else -following[1])
+
+
+def test_the_network_trainers_tiny_setting_runs_compiled(tmp_path):
+    from learn import nn
+    from learn.oware import NN_SETUP
+    out = tmp_path / "nn.py"
+    argv = ["--games", "12", "--search-depth", "2", "--epochs", "2", "--hidden", "4", "--batch", "64", "--jobs", "1",
+            "--compiled", "--out", str(out), "--quiet", "--cache", str(tmp_path / "cache")]
+    assert nn.main(NN_SETUP, argv) == 0
+    assert "--compiled" in out.read_text() and "quantized" in out.read_text()
+    assert next((tmp_path / "cache").iterdir()).name.startswith("oware-nn-compiled-")

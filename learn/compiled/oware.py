@@ -26,6 +26,7 @@ from games.oware.rules import HOUSES, MAX_TURNS, SEEDS, WIN_SCORE, Oware
 STORE, PLY = 12, 14          # where the stores and the ply count sit in a position
 SIZE = 15
 MAX_PLIES = MAX_TURNS + 2    # rows a game may take
+RAW_WIN = 1e9                # a won game's raw value: beyond any sum of the evaluation
 ORDER_DEPTH = 4              # moves are ordered by their children's evaluation this many plies from the leaves
 GAME = Oware()
 
@@ -133,7 +134,14 @@ def outcome(s):
 
 @njit(cache=True)
 def evaluate(s, ev):
-    """games/oware/learned.py's value, its terms summed in its order (``ev``: ``evaluation``'s arrays)."""
+    """games/oware/learned.py's value (``ev``: ``evaluation``'s arrays)."""
+    return math.tanh(total(s, ev))
+
+
+@njit(cache=True)
+def total(s, ev):
+    """games/oware/learned.py's sum before its tanh, its terms summed in its order: the
+    searches compare these (tanh keeps the order, and the best leaf's tanh is the value)."""
     phase_of, scalars, late, board, mine, theirs = ev
     player = s[PLY] & 1
     ply = s[PLY]
@@ -152,7 +160,7 @@ def evaluate(s, ev):
         total = total + mine[k, h, s[a + h] + 63]
     for h in range(6):
         total = total + theirs[k, h, s[b + h] + 63]
-    return math.tanh(total)
+    return total
 
 
 def evaluation(weights):
@@ -175,7 +183,7 @@ def order(s, moves, count, child, ev):
     for i in range(count):
         sow(s, moves[i], child)
         result = outcome(child)
-        scores[i] = -evaluate(child, ev) if result == 2 else -2.0 * result
+        scores[i] = -total(child, ev) if result == 2 else -RAW_WIN * result
     for i in range(1, count):  # insertion sort of at most six
         j = i
         while j > 0 and scores[j] > scores[j - 1]:
@@ -187,16 +195,16 @@ def order(s, moves, count, child, ev):
 @njit(cache=False)  # recursive: numba's cache cannot load it
 def negamax(stack, moves, ply, depth, alpha, beta, ev):
     """Fail-soft alpha-beta value of the mover's position ``stack[ply]`` searched
-    ``depth`` plies deep, as engines.alphabeta.AlphaBeta values it (a finished game:
-    ``WIN - ply`` for its winner); the children go to ``stack[ply + 1]``, the moves to
+    ``depth`` plies deep, in raw terms (``total``; a finished game: ``RAW_WIN - ply`` for
+    its winner; ``value_of`` gives engines.alphabeta.AlphaBeta's); the children go to ``stack[ply + 1]``, the moves to
     ``moves[ply]`` (no allocation in the search)."""
     s = stack[ply]
+    if depth <= 0 and can_move(s):
+        return total(s, ev)
     count = legal(s, moves[ply])
     if count == 0:
         result = outcome(s)
-        return float(WIN - ply) if result > 0 else float(ply - WIN) if result < 0 else 0.0
-    if depth <= 0:
-        return evaluate(s, ev)
+        return RAW_WIN - ply if result > 0 else ply - RAW_WIN if result < 0 else 0.0
     if depth >= ORDER_DEPTH:
         order(s, moves[ply], count, stack[ply + 1], ev)
     best = -np.inf
@@ -221,7 +229,7 @@ def search(s, depth, ev):
     stack[0] = s
     count = legal(s, moves[0])
     if count == 0:
-        return negamax(stack, moves, 0, depth, -np.inf, np.inf, ev), -1
+        return value_of(negamax(stack, moves, 0, depth, -np.inf, np.inf, ev)), -1
     if depth >= ORDER_DEPTH:
         order(s, moves[0], count, stack[1], ev)
     best, best_move = -np.inf, -1
@@ -230,7 +238,18 @@ def search(s, depth, ev):
         value = -negamax(stack, moves, 1, depth - 1, -np.inf, -best, ev)
         if value > best:
             best, best_move = value, moves[0, i]
-    return best, best_move
+    return value_of(best), best_move
+
+
+@njit(cache=True)
+def value_of(raw):
+    """The value engines.alphabeta gives for the searches' ``raw`` one: a finished game's
+    ``RAW_WIN - ply`` as ``WIN - ply``, a sum as its tanh."""
+    if raw >= RAW_WIN / 2:
+        return float(WIN - (RAW_WIN - raw))
+    if raw <= -RAW_WIN / 2:
+        return float((RAW_WIN + raw) - WIN)
+    return math.tanh(raw)
 
 
 @njit(cache=False)

@@ -244,6 +244,9 @@ def check_oware_rules(count, seed):
         for move in game.legal_moves(state):
             assert oware.pack(oware.play(s, move)) == game.play(state, move)
     assert ends > 10
+    rows = np.array([oware.unpack(state) for state in states])
+    low, high = oware.halves(rows, len(rows))
+    assert [x | y << oware.SPLIT for x, y in zip(low.tolist(), high.tolist())] == states
 
 
 def test_oware_rules_equal_the_pure_python_ones_on_random_positions():

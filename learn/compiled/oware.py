@@ -21,7 +21,7 @@ from numba import njit
 
 from engines.base import PROVEN, WIN
 from games.oware import learned
-from games.oware.rules import HOUSES, MAX_TURNS, SEEDS, WIN_SCORE, Oware
+from games.oware.rules import BIAS, HOUSE_SHIFT, HOUSES, MAX_TURNS, PLY_BIAS, SEEDS, STORE_BIAS, STORE_SHIFT, WIN_SCORE, Oware
 
 STORE, PLY = 12, 14          # where the stores and the ply count sit in a position
 SIZE = 15
@@ -303,6 +303,30 @@ def pack(s):
     return GAME.make_state(tuple(int(v) for v in s[:HOUSES]), (int(s[STORE]), int(s[STORE + 1])), int(s[PLY]))
 
 
+SPLIT = HOUSE_SHIFT[5]  # the packed state's bits below this come from ``low``, the others from ``high``
+
+
+@njit(cache=True)
+def halves(rows, n):
+    """The packed states of ``rows[:n]`` in two parts that each fit an int64: the bits
+    below SPLIT (ply, stores, houses 0-4) and those above (houses 5-11), shifted down.
+    ``pack`` in numba, but for joining the halves (a state takes 105 bits)."""
+    low = np.empty(n, dtype=np.int64)
+    high = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        r = rows[i]
+        x = r[PLY] + PLY_BIAS
+        x |= (r[STORE] + STORE_BIAS) << STORE_SHIFT[0]
+        x |= (r[STORE + 1] + STORE_BIAS) << STORE_SHIFT[1]
+        for h in range(5):
+            x |= (r[h] + BIAS) << HOUSE_SHIFT[h]
+        y = 0
+        for h in range(5, HOUSES):
+            y |= (r[h] + BIAS) << (HOUSE_SHIFT[h] - SPLIT)
+        low[i], high[i] = x, y
+    return low, high
+
+
 def unpack(state):
     """A position of the rules' packed state."""
     return np.array([*GAME.houses(state), *GAME.stores(state), GAME.ply(state)], dtype=np.int64)
@@ -322,5 +346,7 @@ def play_chunk(seed, games, ev, depths, opening_plies, random_move, label_depth)
         n = play_game(rng.getrandbits(32), rng.randrange(*opening_plies), pair, random_move, label_depth, ev,
                       rows, results, values)
         if n:
-            chunk.append([(pack(rows[i]), int(results[i]), float(values[i])) for i in range(n)])
+            low, high = halves(rows, n)
+            states = [x | y << SPLIT for x, y in zip(low.tolist(), high.tolist())]
+            chunk.append(list(zip(states, results[:n].tolist(), values[:n].tolist())))
     return chunk

@@ -13,7 +13,7 @@ trainer: ``python -m learn.oware --model nn`` (``--help`` after it for the optio
    chunks it shares. The chunks run in ``--jobs`` processes, or as Ray tasks over a
    cluster with ``--backend ray`` (``arena.backends``: a chunk a task, the same games
    either way). With ``--compiled`` (Oware) the games and their labels are played by
-   learn/compiled/<game>.py in numba, about 10 times as many a core-hour
+   learn/compiled/<game>.py in numba, about 12 times as many a core-hour
    (docs/tuning/selfplay.md).
 2. Split by games: the last ``HELD_OUT`` share is held out for the figures, the
    ``VALIDATION`` share before it decides when to stop, the rest is fitted (with each

@@ -12,7 +12,8 @@ tried and measured.
    weights fitted after the round before. Games come in chunks of ``CHUNK``, each
    seeded from (``--seed``, round, chunk), so they do not depend on ``--jobs``.
    Self-play runs in ``--jobs`` processes, or as Ray tasks over a cluster with
-   ``--backend ray`` (``arena.backends``: a chunk a task, the same games either way).
+   ``--backend ray`` (``arena.backends``: a chunk a task, the same games either way),
+   through the pipeline the N-tuple trainers share (learn/selfplay.py).
 2. Fitting (learn/ntuple.py): logistic regression of the label on the network's table
    entries, full-batch Adam with an L2 penalty, on every round's games but the last
    ``HELD_OUT`` share of the last round's, which are held out; then ``--td-passes``

@@ -28,7 +28,7 @@ ray`` (``arena.backends``: a chunk a task, the same games either way), through t
 pipeline the N-tuple trainers share (learn/selfplay.py). With ``--compiled`` the games
 are played by numba code (learn/compiled/othello.py: the same players, labels and
 columns, held equal to the pure-Python rules, evaluations and searches by tests) at
-about 20 times the games a core-hour (docs/tuning/selfplay.md).
+about 30 times the games a core-hour (docs/tuning/selfplay.md).
 
 ``--cache DIR`` keeps each round's games (and reuses them when the same command, or
 one that shares its first rounds, is run again). Needs numpy (a development
@@ -232,7 +232,7 @@ def main(argv=None):
                          layout_default=PATTERNS, phases_of="disc")
     parser.add_argument("--compiled", action="store_true",
                         help="self-play compiled with numba (learn/compiled/othello.py): the same kind of games,"
-                             " about 20 times as many a core-hour (docs/tuning/selfplay.md)")
+                             " about 30 times as many a core-hour (docs/tuning/selfplay.md)")
     add_backend_options(parser, games=False)
     options = parser.parse_args(argv)
     depths, layout = checked_training_options(parser, options, Layout)

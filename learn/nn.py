@@ -12,7 +12,9 @@ trainer: ``python -m learn.oware --model nn`` (``--help`` after it for the optio
    so a run that stops goes on where it was, and a run with more games reuses the
    chunks it shares. The chunks run in ``--jobs`` processes, or as Ray tasks over a
    cluster with ``--backend ray`` (``arena.backends``: a chunk a task, the same games
-   either way).
+   either way). With ``--compiled`` (Oware) the games and their labels are played by
+   learn/compiled/<game>.py in numba, about 12 times as many a core-hour
+   (docs/tuning/selfplay.md).
 2. Split by games: the last ``HELD_OUT`` share is held out for the figures, the
    ``VALIDATION`` share before it decides when to stop, the rest is fitted (with each
    position's mirror image too where the network module has a ``MIRROR``).
@@ -34,6 +36,7 @@ Needs numpy and tqdm (development dependencies; the bundles never import them).
 import argparse
 import base64
 import hashlib
+import importlib
 import math
 import pickle
 import sys
@@ -49,6 +52,7 @@ from arena.backends import LocalBackend, add_backend_options, open_backend_or_ex
 from games.nn import INT16, ONE, W2_LIMIT, Net, flat_values
 from learn import logistic
 from learn.ntuple import fit_line, sigmoid
+from learn.selfplay import chunk_sizes, play_chunks
 
 CHUNK = 25         # games per seeded chunk
 HELD_OUT = 0.1     # share of the games held out for the figures
@@ -70,6 +74,7 @@ class Setup:
     ``active(state)``, ``make_evaluator(game, weights)`` with a Net)."""
     linear: logistic.Setup
     network: object
+    compiled: bool = False  # learn/compiled/<name>.py plays its games (--compiled)
 
     @property
     def name(self):
@@ -99,30 +104,43 @@ def play_chunk(name, seed, games, weights, depth):
     return chunk
 
 
-def generate(setup, games, seed, jobs, weights, depth, cache=None, progress=True, backend=None):
-    """``games`` labelled games (``play_chunk``'s), in chunk order, played on ``backend``
-    (default: ``jobs`` processes); chunks kept in ``cache`` are read from there, the
-    others written."""
-    sizes = [min(CHUNK, games - start) for start in range(0, games, CHUNK)]
+_COMPILED = {}  # per process: the compiled players' evaluation, by weights
+
+
+def play_chunk_compiled(name, seed, games, weights, depth):
+    """``play_chunk``'s games played by learn/compiled/<name>.py: the same players and
+    labels, compiled with numba (the games differ where moves tie)."""
+    compiled = importlib.import_module(f"learn.compiled.{name}")  # numba: imported by --compiled only
+    key = (name, tuple(weights))
+    if key not in _COMPILED:
+        _COMPILED[key] = compiled.evaluation(weights)
+    linear = logistic.setup_of(name)
+    return compiled.play_chunk(seed, games, _COMPILED[key], linear.depths, linear.opening_plies,
+                               logistic.RANDOM_MOVE, depth)
+
+
+def generate(setup, games, seed, jobs, weights, depth, cache=None, progress=True, backend=None, compiled=False):
+    """``games`` labelled games (``play_chunk``'s, or ``play_chunk_compiled``'s), in
+    chunk order, played on ``backend`` (default: ``jobs`` processes); chunks kept in
+    ``cache`` are read from there, the others written."""
+    sizes = chunk_sizes(games, CHUNK)
     tasks = [(setup.name, seed * 100_000 + i, n, weights, depth) for i, n in enumerate(sizes)]
     folder = None
     if cache:
         linear = setup.linear
         key = repr((setup.name, seed, depth, weights, logistic.RANDOM_MOVE, linear.depths, linear.opening_plies))
-        folder = Path(cache) / f"{setup.name}-nn-{hashlib.sha1(key.encode()).hexdigest()[:16]}"
+        kind = "nn-compiled" if compiled else "nn"
+        folder = Path(cache) / f"{setup.name}-{kind}-{hashlib.sha1(key.encode()).hexdigest()[:16]}"
         folder.mkdir(parents=True, exist_ok=True)
     files = [folder / f"chunk{i:05d}-{n}.pkl" if folder else None for i, n in enumerate(sizes)]
     chunks = [pickle.loads(path.read_bytes()) if path and path.is_file() else None for path in files]
     missing = [i for i, chunk in enumerate(chunks) if chunk is None]
-    bar = tqdm(total=games, initial=games - sum(sizes[i] for i in missing), desc="self-play and search",
-               unit="game", disable=not progress)
-    todo = [tasks[i] for i in missing]
-    for i, chunk in zip(missing, (backend or LocalBackend(jobs)).map(play_chunk, todo)):
+    done = play_chunks(play_chunk_compiled if compiled else play_chunk, [tasks[i] for i in missing], backend or LocalBackend(jobs), progress,
+                       "self-play and search", initial=games - sum(sizes[i] for i in missing))
+    for i, chunk in zip(missing, done):
         chunks[i] = chunk
         if files[i]:
             files[i].write_bytes(pickle.dumps(chunk))
-        bar.update(sizes[i])
-    bar.close()
     return [game for chunk in chunks for game in chunk]
 
 
@@ -348,8 +366,15 @@ def main(setup, argv=None, prog=None):
     parser.add_argument("--cache", metavar="DIR", help="folder keeping the labelled games between runs")
     parser.add_argument("--out", default=str(setup.weights_file), help="weights module to write")
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
+    if setup.compiled:
+        parser.add_argument("--compiled", action="store_true",
+                            help=f"self-play and labels compiled with numba (learn/compiled/{setup.name}.py),"
+                                 " the learned players only (docs/tuning/selfplay.md)")
     add_backend_options(parser, games=False)
     options = parser.parse_args(argv)
+    compiled = getattr(options, "compiled", False)
+    if compiled and options.players != "learned":
+        parser.error("--compiled plays with the learned players only")
     if options.games < 10 or options.jobs < 1 or options.epochs < 1 or options.batch < 1:
         parser.error("need at least 10 games, 1 job, 1 epoch and a batch of 1")
     if not 0 < options.hidden <= 64 or options.search_depth < 0 or not 0 <= options.outcome_share <= 1:
@@ -360,7 +385,7 @@ def main(setup, argv=None, prog=None):
         weights = [float(w) for w in logistic.read_weights(setup.linear.weights_file, setup.linear, parser)]
     with open_backend_or_exit(parser, options, options.jobs) as backend:
         games = generate(setup, options.games, options.seed, options.jobs, weights, options.search_depth,
-                         options.cache, not options.quiet, backend)
+                         options.cache, not options.quiet, backend, compiled)
     test_cut = int(len(games) * (1 - HELD_OUT))
     validation_cut = int(len(games) * (1 - HELD_OUT - VALIDATION))
     fitted, validation, test = games[:validation_cut], games[validation_cut:test_cut], games[test_cut:]

@@ -12,7 +12,8 @@ tried and measured.
    weights fitted after the round before. Games come in chunks of ``CHUNK``, each
    seeded from (``--seed``, round, chunk), so they do not depend on ``--jobs``.
    Self-play runs in ``--jobs`` processes, or as Ray tasks over a cluster with
-   ``--backend ray`` (``arena.backends``: a chunk a task, the same games either way).
+   ``--backend ray`` (``arena.backends``: a chunk a task, the same games either way),
+   through the pipeline the N-tuple trainers share (learn/selfplay.py).
 2. Fitting (learn/ntuple.py): logistic regression of the label on the network's table
    entries, full-batch Adam with an L2 penalty, on every round's games but the last
    ``HELD_OUT`` share of the last round's, which are held out; then ``--td-passes``
@@ -31,23 +32,20 @@ two loaded cores, under ``nice -n 19``):
 """
 
 import argparse
-import hashlib
 import math
 import random
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
-from tqdm import tqdm
 
-from arena.backends import LocalBackend, add_backend_options, open_backend_or_exit
+from arena.backends import add_backend_options
 from engines.alphabeta import AlphaBetaPlus
 from engines.base import Limit, is_proven, random_plies
 from games.onitama import learned, ntuple
 from games.onitama.rules import CARD_COUNT, Onitama
-from learn.ntuple import (add_training_options, checked_training_options, encode, fit, fit_line, quantize, scores,
-                          sigmoid, td_targets, totals)
+from learn.ntuple import add_training_options, checked_training_options, fit_line, scores, sigmoid, totals
+from learn.selfplay import Trainer, train
 
 OPENING_PLIES = (0, 3)   # random plies after the deal: range(*OPENING_PLIES)
 RANDOM_MOVE = 0.04       # chance that a move is drawn at random
@@ -119,37 +117,8 @@ def play_chunk(seed, games, encoded=None, depths=DEPTHS):
     return data
 
 
-def chunk_seed(seed, round_number, chunk):
-    return (seed * 1000 + round_number) * 100_000 + chunk
-
-
-def generate(games, seed, round_number, jobs, encoded, depths, cache=None, progress=True, backend=None):
-    """One round's games (arrays as ``play_chunk``'s, ``game`` numbered across chunks),
-    played on ``backend`` (default: ``jobs`` processes); read from ``cache`` if it has them."""
-    key = repr((games, seed, round_number, encoded, tuple(depths), OPENING_PLIES, RANDOM_MOVE, CHUNK))
-    path = None
-    if cache:
-        path = Path(cache) / f"onitama-{hashlib.sha1(key.encode()).hexdigest()[:16]}.npz"
-        if path.is_file():
-            with np.load(path) as stored:
-                return {name: stored[name] for name in stored.files}
-    sizes = [min(CHUNK, games - start) for start in range(0, games, CHUNK)]
-    tasks = [(chunk_seed(seed, round_number, i), n, encoded, tuple(depths)) for i, n in enumerate(sizes)]
-    bar = tqdm(total=games, desc=f"round {round_number + 1} self-play", unit="game", disable=not progress)
-    parts = []
-    for task, part in zip(tasks, (backend or LocalBackend(jobs)).map(play_chunk, tasks)):
-        parts.append(part)
-        bar.update(task[1])
-    bar.close()
-    offset = 0
-    for part, n in zip(parts, sizes):
-        part["game"] = part["game"] + offset
-        offset += n
-    data = {name: np.concatenate([part[name] for part in parts]) for name in parts[0]}
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        np.savez_compressed(path, **data)
-    return data
+def cache_key(games, seed, round_number, encoded, depths):
+    return repr((games, seed, round_number, encoded, tuple(depths), OPENING_PLIES, RANDOM_MOVE, CHUNK))
 
 
 # -- the model in numpy ----------------------------------------------------------------
@@ -245,39 +214,18 @@ def design(layout, data, indices=None):
     return np.stack(rows).astype(np.int32)
 
 
-def fit_layout(layout, x, y, options, progress, desc, theta=None, iterations=None):
-    """``fit`` with the layout's pad pinned at 0 (``theta`` holds ``layout.size + 1``)."""
-    return fit(x, y, layout.size + 1, options.l2, iterations or options.iterations, theta=theta,
-               progress=progress, desc=desc, min_visits=options.min_visits, pinned=[layout.pad])
-
-
 # -- the weights module ----------------------------------------------------------------
 
 def write_weights(path, layout, step, data, header):
-    lines = [f'"""{header}"""', "",
-             f"TABLES = {' '.join(layout.tables)!r}",
-             f"PHASES = {layout.phases!r}  # piece counts where a phase starts (the first at 2)",
-             f"STEP = {step!r}  # logits per unit",
-             "DATA = ("]
-    width = 96
-    lines += [f"    {data[i:i + width]!r}" for i in range(0, len(data), width)]
-    lines.append(")")
-    Path(path).write_text("\n".join(lines) + "\n", encoding="ascii")
+    TRAINER.write(path, layout, step, data, header)
 
 
 def read_weights(path, parser):
     """(tables, phases, step, data) of a weights module; a usage error if it has none."""
-    namespace = {}
-    try:
-        exec(Path(path).read_text(), namespace)
-        encoded = (namespace["TABLES"], tuple(namespace["PHASES"]), namespace["STEP"], namespace["DATA"])
-        ntuple.decode(*encoded)
-    except Exception as error:  # a user's file: any failure is a usage error, not a traceback
-        parser.error(f"cannot read N-tuple weights from {path}: {type(error).__name__}: {error}")
-    return encoded
+    return TRAINER.read(path, parser, ntuple.decode)
 
 
-def held_out_figures(theta, quantized, step, x_test, test, train):
+def held_out_figures(theta, quantized, step, x_train, y_train, x_test, test, train):
     """The held-out figures of the model, quantized too, and of the learned linear
     evaluation as a logistic model fitted to (at most 100,000) training positions."""
     y_test = (test["label"] + 1) / 2
@@ -312,43 +260,14 @@ def main(argv=None):
     options = parser.parse_args(argv)
     depths, layout = checked_training_options(parser, options, Layout)
     encoded = read_weights(options.from_weights, parser) if options.from_weights else None
-    progress = not options.quiet
-    started = time.time()
-    train_parts = []
-    with open_backend_or_exit(parser, options, options.jobs) as backend:
-        for round_number in range(options.rounds):
-            data = generate(options.games, options.seed, round_number, options.jobs, encoded, depths,
-                            options.cache, progress, backend)
-            last = round_number == options.rounds - 1
-            cut = int(options.games * (1 - HELD_OUT)) if last else options.games
-            train_parts.append({name: column[data["game"] < cut] for name, column in data.items()})
-            test = {name: column[data["game"] >= cut] for name, column in data.items()}
-            train = {name: np.concatenate([part[name] for part in train_parts]) for name in data}
-            x_train = design(layout, train)
-            y_train = (train["label"] + 1) / 2
-            theta = fit_layout(layout, x_train, y_train, options, progress, f"round {round_number + 1} fit")
-            for td_pass in range(options.td_passes if options.td < 1 else 0):
-                y_td = td_targets(sigmoid(totals(theta, x_train)), train, options.td)
-                theta = fit_layout(layout, x_train, y_td, options, progress,
-                                   f"round {round_number + 1} TD pass {td_pass + 1}", theta, options.iterations // 2)
-            quantized = quantize(theta[:layout.size], options.step)
-            encoded = (" ".join(layout.tables), layout.phases, options.step, encode(quantized))
-            if last:
-                figures = held_out_figures(theta, quantized, options.step, design(layout, test), test, train)
-                print(f"round {round_number + 1}: held out, {figures}", flush=True)
-            else:
-                print(f"round {round_number + 1}: {len(y_train)} positions fitted", flush=True)
-    arguments = argv if argv is not None else sys.argv[1:]
-    command = " ".join(["python -m learn.onitama_ntuple", *arguments])
-    positions = sum(len(part["label"]) for part in train_parts)
-    header = (f"Weights of the N-tuple Onitama evaluation (games/onitama/ntuple.py), written by\n`{command}`\n"
-              f"({options.rounds} round{'s' if options.rounds > 1 else ''} of {options.games} self-play games,"
-              f" {positions} positions fitted, {time.time() - started:.0f} s;"
-              f" {int(np.count_nonzero(quantized))} of {layout.size} weights not zero).\n"
-              f"Held out, {figures}.\n")
-    write_weights(options.out, layout, options.step, encoded[3], header)
-    print(f"wrote {options.out} ({len(encoded[3]):,} characters of data)")
-    return 0
+    return train(TRAINER, parser, options, depths, layout, encoded, argv)
+
+
+TRAINER = Trainer(name="onitama", prog="learn.onitama_ntuple",
+                  what="N-tuple Onitama evaluation (games/onitama/ntuple.py)", play_chunk=play_chunk,
+                  cache_key=cache_key, design=design, figures=held_out_figures, layout_name="TABLES",
+                  phases_comment="piece counts where a phase starts (the first at 2)", chunk=CHUNK,
+                  held_out=HELD_OUT, pad=True)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,11 @@ was tried and measured.
    one-feature logistic model, and the quantized model's) in the module's header.
 
 Self-play runs in ``--jobs`` processes, or as Ray tasks over a cluster with ``--backend
-ray`` (``arena.backends``: a chunk a task, the same games either way).
+ray`` (``arena.backends``: a chunk a task, the same games either way), through the
+pipeline the N-tuple trainers share (learn/selfplay.py). With ``--compiled`` the games
+are played by numba code (learn/compiled/othello.py: the same players, labels and
+columns, held equal to the pure-Python rules, evaluations and searches by tests) at
+about 30 times the games a core-hour (docs/tuning/selfplay.md).
 
 ``--cache DIR`` keeps each round's games (and reuses them when the same command, or
 one that shares its first rounds, is run again). Needs numpy (a development
@@ -36,26 +40,24 @@ The committed weights came from the defaults, which are the recipe:
 """
 
 import argparse
-import hashlib
 import math
 import os
 import random
 import sys
-import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
-from tqdm import tqdm
 
-from arena.backends import LocalBackend, add_backend_options, open_backend_or_exit
+from arena.backends import add_backend_options
 from engines.alphabeta import AlphaBeta
 from engines.base import Limit, random_plies
 from engines.solver import ExactSolver
 from games.othello import ntuple
 from games.othello.evaluation import make_evaluator as handcrafted
 from games.othello.rules import Othello
-from learn.ntuple import (add_training_options, checked_training_options, encode, fit, fit_line, quantize, scores,
-                          sigmoid, td_targets, totals)
+from learn.ntuple import add_training_options, checked_training_options, fit_line, scores, sigmoid, totals
+from learn.selfplay import Trainer, train
 
 OPENING_PLIES = (2, 11)  # random plies at the start: range(*OPENING_PLIES)
 RANDOM_MOVE = 0.04       # chance that a move is drawn at random
@@ -138,38 +140,19 @@ def play_chunk(seed, games, encoded=None, depths=DEPTHS, solve_empties=SOLVE_EMP
             "mobility": np.array(columns[6], dtype=np.int8), "their_mobility": np.array(columns[7], dtype=np.int8)}
 
 
-def chunk_seed(seed, round_number, chunk):
-    return (seed * 1000 + round_number) * 100_000 + chunk
+def play_chunk_compiled(seed, games, encoded=None, depths=DEPTHS, solve_empties=SOLVE_EMPTIES):
+    """``play_chunk``'s games played by learn/compiled/othello.py: the same players,
+    labels and columns, compiled with numba (the games differ where moves tie)."""
+    from learn.compiled import othello as compiled  # numba: imported by this option only
+    key = ("compiled", encoded)
+    if key not in _EVALUATORS:
+        _EVALUATORS[key] = compiled.evaluation(None if encoded is None else ntuple.decode(*encoded))
+    return compiled.play_chunk(seed, games, _EVALUATORS[key], depths, OPENING_PLIES, RANDOM_MOVE, solve_empties)
 
 
-def generate(games, seed, round_number, jobs, encoded, depths, cache=None, progress=True, backend=None):
-    """One round's games (arrays as ``play_chunk``'s, ``game`` numbered across chunks),
-    played on ``backend`` (default: ``jobs`` processes); read from ``cache`` if it has them."""
-    key = repr((games, seed, round_number, encoded, tuple(depths), OPENING_PLIES, RANDOM_MOVE,
-                SOLVE_EMPTIES, CHUNK))
-    path = None
-    if cache:
-        path = Path(cache) / f"othello-{hashlib.sha1(key.encode()).hexdigest()[:16]}.npz"
-        if path.is_file():
-            with np.load(path) as stored:
-                return {name: stored[name] for name in stored.files}
-    sizes = [min(CHUNK, games - start) for start in range(0, games, CHUNK)]
-    tasks = [(chunk_seed(seed, round_number, i), n, encoded, tuple(depths)) for i, n in enumerate(sizes)]
-    bar = tqdm(total=games, desc=f"round {round_number + 1} self-play", unit="game", disable=not progress)
-    parts = []
-    for task, part in zip(tasks, (backend or LocalBackend(jobs)).map(play_chunk, tasks)):
-        parts.append(part)
-        bar.update(task[1])
-    bar.close()
-    offset = 0
-    for part, n in zip(parts, sizes):
-        part["game"] = part["game"] + offset
-        offset += n
-    data = {name: np.concatenate([part[name] for part in parts]) for name in parts[0]}
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        np.savez_compressed(path, **data)
-    return data
+def cache_key(games, seed, round_number, encoded, depths):
+    return repr((games, seed, round_number, encoded, tuple(depths), OPENING_PLIES, RANDOM_MOVE,
+                 SOLVE_EMPTIES, CHUNK))
 
 
 # -- the model in numpy ----------------------------------------------------------------
@@ -229,33 +212,16 @@ def design(layout, data, batch=100_000):
     return x
 
 
-# -- the weights module ----------------------------------------------------------------
+# -- the command -----------------------------------------------------------------------
 
 def write_weights(path, layout, step, data, header):
-    lines = [f'"""{header}"""', "",
-             f"PATTERNS = {' '.join(layout.patterns)!r}",
-             f"PHASES = {layout.phases!r}  # disc counts where a phase starts (the first at 4)",
-             f"STEP = {step!r}  # logits per unit",
-             "DATA = ("]
-    width = 96
-    lines += [f"    {data[i:i + width]!r}" for i in range(0, len(data), width)]
-    lines.append(")")
-    Path(path).write_text("\n".join(lines) + "\n", encoding="ascii")
+    TRAINER.write(path, layout, step, data, header)
 
 
 def read_weights(path, parser):
     """(patterns, phases, step, data) of a weights module; a usage error if it has none."""
-    namespace = {}
-    try:
-        exec(Path(path).read_text(), namespace)
-        encoded = (namespace["PATTERNS"], tuple(namespace["PHASES"]), namespace["STEP"], namespace["DATA"])
-        ntuple.decode(*encoded)
-    except Exception as error:  # a user's file: any failure is a usage error, not a traceback
-        parser.error(f"cannot read N-tuple weights from {path}: {type(error).__name__}: {error}")
-    return encoded
+    return TRAINER.read(path, parser, ntuple.decode)
 
-
-# -- the command -----------------------------------------------------------------------
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m learn.othello",
@@ -264,50 +230,15 @@ def main(argv=None):
                          jobs_help="processes for self-play, unused with --backend ray (default: the cores, %(default)s)",
                          first_players="the handcrafted evaluation", layout_option="--patterns",
                          layout_default=PATTERNS, phases_of="disc")
+    parser.add_argument("--compiled", action="store_true",
+                        help="self-play compiled with numba (learn/compiled/othello.py): the same kind of games,"
+                             " about 30 times as many a core-hour (docs/tuning/selfplay.md)")
     add_backend_options(parser, games=False)
     options = parser.parse_args(argv)
     depths, layout = checked_training_options(parser, options, Layout)
     encoded = read_weights(options.from_weights, parser) if options.from_weights else None
-    progress = not options.quiet
-    started = time.time()
-    train_parts, theta = [], None
-    with open_backend_or_exit(parser, options, options.jobs) as backend:
-        for round_number in range(options.rounds):
-            data = generate(options.games, options.seed, round_number, options.jobs, encoded, depths,
-                            options.cache, progress, backend)
-            last = round_number == options.rounds - 1
-            cut = int(options.games * (1 - HELD_OUT)) if last else options.games
-            train_parts.append({name: column[data["game"] < cut] for name, column in data.items()})
-            test = {name: column[data["game"] >= cut] for name, column in data.items()}
-            train = {name: np.concatenate([part[name] for part in train_parts]) for name in data}
-            x_train = design(layout, train)
-            x_test = design(layout, test) if last else None
-            y_train = (train["label"] + 1) / 2
-            theta = fit(x_train, y_train, layout.size, options.l2, options.iterations, progress=progress,
-                        desc=f"round {round_number + 1} fit", min_visits=options.min_visits)
-            for td_pass in range(options.td_passes if options.td < 1 else 0):
-                y_td = td_targets(sigmoid(totals(theta, x_train)), train, options.td)
-                theta = fit(x_train, y_td, layout.size, options.l2, options.iterations // 2, theta=theta,
-                            progress=progress, desc=f"round {round_number + 1} TD pass {td_pass + 1}",
-                            min_visits=options.min_visits)
-            quantized = quantize(theta, options.step)
-            encoded = (" ".join(layout.patterns), layout.phases, options.step, encode(quantized))
-            if last:
-                figures = held_out_figures(theta, quantized, options.step, x_train, y_train, x_test, test, train)
-                print(f"round {round_number + 1}: held out, {figures}", flush=True)
-            else:
-                print(f"round {round_number + 1}: {len(y_train)} positions fitted", flush=True)
-    arguments = argv if argv is not None else sys.argv[1:]
-    command = " ".join(["python -m learn.othello", *arguments])
-    positions = sum(len(part["label"]) for part in train_parts)
-    header = (f"Weights of the N-tuple Othello evaluation (games/othello/ntuple.py), written by\n`{command}`\n"
-              f"({options.rounds} round{'s' if options.rounds > 1 else ''} of {options.games} self-play games,"
-              f" {positions} positions fitted, {time.time() - started:.0f} s;"
-              f" {int(np.count_nonzero(quantized))} of {layout.size} weights not zero).\n"
-              f"Held out, {figures}.\n")
-    write_weights(options.out, layout, options.step, encoded[3], header)
-    print(f"wrote {options.out} ({len(encoded[3]):,} characters of data)")
-    return 0
+    trainer = replace(TRAINER, name="othello-compiled", play_chunk=play_chunk_compiled) if options.compiled else TRAINER
+    return train(trainer, parser, options, depths, layout, encoded, argv)
 
 
 def held_out_figures(theta, quantized, step, x_train, y_train, x_test, test, train):
@@ -333,6 +264,11 @@ def held_out_figures(theta, quantized, step, x_train, y_train, x_test, test, tra
             f" accuracy {accuracy:.1%} ({q_loss:.4f} and {q_accuracy:.1%} quantized);"
             f" the handcrafted evaluation as a logistic model: log-loss {h_loss:.4f}, accuracy {h_accuracy:.1%}")
 
+
+TRAINER = Trainer(name="othello", prog="learn.othello", what="N-tuple Othello evaluation (games/othello/ntuple.py)",
+                  play_chunk=play_chunk, cache_key=cache_key, design=design, figures=held_out_figures,
+                  layout_name="PATTERNS", phases_comment="disc counts where a phase starts (the first at 4)",
+                  chunk=CHUNK, held_out=HELD_OUT)
 
 if __name__ == "__main__":
     sys.exit(main())

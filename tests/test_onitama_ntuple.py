@@ -16,6 +16,7 @@ from botproc import ROOT
 from games.onitama import ntuple
 from games.onitama.rules import CARD_COUNT, Onitama
 from learn import onitama_ntuple as trainer
+from learn.ntuple import encode
 
 GAME = Onitama()
 
@@ -127,7 +128,7 @@ def test_encoded_weights_decode_to_the_same_values(tmp_path):
     tables, phases = ("row2", "colC", "cards", "tactics"), (6,)
     layout = trainer.Layout(tables, phases)
     values = np.array([rng.randrange(-127, 128) if rng.random() < 0.1 else 0 for _ in range(layout.size)])
-    data = trainer.encode(values)
+    data = encode(values)
     decoded = ntuple.decode(" ".join(tables), phases, 0.05, data)
     assert [v for phase in decoded.values for table in phase for v in table] == values.tolist()
     path = tmp_path / "w.py"
@@ -146,7 +147,7 @@ def test_the_shipped_weights_decode_and_name_their_command():
 
 
 def test_bad_weights_are_refused_with_one_clear_line():
-    good = trainer.encode(np.zeros(trainer.Layout(["tactics"], ()).size))
+    good = encode(np.zeros(trainer.Layout(["tactics"], ()).size))
     with pytest.raises(ValueError, match="corrupt N-tuple weights"):
         ntuple.decode("tactics", (), 0.05, good[:-5] + "~~~~~")
     with pytest.raises(ValueError, match="corrupt N-tuple weights"):

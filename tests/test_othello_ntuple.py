@@ -14,6 +14,7 @@ from botproc import ROOT
 from games.othello import ntuple
 from games.othello.rules import Othello
 from learn import othello as trainer
+from learn.ntuple import encode
 from positions import random_game_positions
 
 GAME = Othello()
@@ -109,7 +110,7 @@ def test_encoded_weights_decode_to_the_same_values(tmp_path):
     patterns, phases = ("edge2x", "row3", "diag4"), (30,)
     layout = trainer.Layout(patterns, phases)
     values = np.array([rng.randrange(-127, 128) if rng.random() < 0.1 else 0 for _ in range(layout.size)])
-    data = trainer.encode(values)
+    data = encode(values)
     decoded = ntuple.decode(" ".join(patterns), phases, 0.05, data)
     flat = [v for phase in decoded.values for table in phase for v in table]
     assert flat == values.tolist()
@@ -122,7 +123,7 @@ def test_encoded_weights_decode_to_the_same_values(tmp_path):
 
 
 def test_bad_weights_are_refused_with_one_clear_line():
-    good = trainer.encode(np.zeros(trainer.Layout(["diag4"], (30,)).size))
+    good = encode(np.zeros(trainer.Layout(["diag4"], (30,)).size))
     with pytest.raises(ValueError, match="corrupt N-tuple weights"):
         ntuple.decode("diag4", (30,), 0.05, good[:-5] + "~~~~~")
     with pytest.raises(ValueError, match="need"):

@@ -1,0 +1,352 @@
+"""Oware self-play compiled with numba, for the network trainer (learn/nn.py through
+``python -m learn.oware --model nn --compiled``): the rules of games/oware/rules.py, the
+learned linear evaluation of games/oware/learned.py, a fixed-depth alpha-beta, and the
+games of learn/logistic.py's ``self_play`` with each position's search value, as
+learn/nn.py's ``play_chunk`` returns them.
+
+A position is an int64 array of 15: the houses 0-11 in sowing order (player 0's
+first), the two stores, the ply count (its parity the player to move); ``pack`` turns
+it into the rules' packed state. What is held equal to the pure-Python code
+(tests/test_compiled_selfplay.py): legal moves, play and outcome to games/oware/rules.py;
+the evaluation, to the last bit, to games/oware/learned.py's; the search's value at a
+fixed depth to engines.alphabeta.AlphaBeta's. Where moves tie the searches may pick
+different ones: the same kind of games, not the same games.
+"""
+
+import math
+import random
+
+import numpy as np
+from numba import njit
+
+from engines.base import PROVEN, WIN
+from games.oware import learned
+from games.oware.rules import BIAS, HOUSE_SHIFT, HOUSES, MAX_TURNS, PLY_BIAS, SEEDS, STORE_BIAS, STORE_SHIFT, WIN_SCORE, Oware
+
+STORE, PLY = 12, 14          # where the stores and the ply count sit in a position
+SIZE = 15
+MAX_PLIES = MAX_TURNS + 2    # rows a game may take
+RAW_WIN = 1e9                # a won game's raw value: beyond any sum of the evaluation
+ORDER_DEPTH = 4              # moves are ordered by their children's evaluation this many plies from the leaves
+GAME = Oware()
+
+
+# -- the rules -------------------------------------------------------------------------
+
+@njit(cache=True)
+def over(s):
+    """Whether a store above 24 or the ply limit ended the game."""
+    return s[STORE] >= WIN_SCORE or s[STORE + 1] >= WIN_SCORE or s[PLY] >= MAX_TURNS
+
+
+@njit(cache=True)
+def must_feed(s):
+    """Whether the opponent of the mover has no seeds (only moves that reach it are legal)."""
+    other = 6 - 6 * (s[PLY] & 1)
+    for h in range(other, other + 6):
+        if s[h] > 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def legal(s, out):
+    """The number of legal moves (houses 0-5 of the mover), written to ``out``; 0 at the end."""
+    if over(s):
+        return 0
+    first = 6 * (s[PLY] & 1)
+    feed = must_feed(s)
+    count = 0
+    for m in range(6):
+        if s[first + m] > (5 - m if feed else 0):  # must-feed: the first 5 - m seeds stay home
+            out[count] = m
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def can_move(s):
+    """Whether the mover has a legal move (``legal`` without the list)."""
+    if over(s):
+        return False
+    first = 6 * (s[PLY] & 1)
+    feed = must_feed(s)
+    for m in range(6):
+        if s[first + m] > (5 - m if feed else 0):
+            return True
+    return False
+
+
+@njit(cache=True)
+def sow(s, move, t):
+    """Writes to ``t`` the position after the mover sows house ``move`` (0-5) of ``s``,
+    captures made."""
+    t[:] = s
+    player = s[PLY] & 1
+    house = 6 * player + move
+    seeds = t[house]
+    t[house] = 0
+    at = house
+    while seeds > 0:
+        at = (at + 1) % HOUSES
+        if at != house:
+            t[at] += 1
+            seeds -= 1
+    t[PLY] += 1
+    first = 6 - 6 * player  # the opponent's first house
+    if first <= at < first + 6 and (t[at] == 2 or t[at] == 3):
+        left = 0
+        for k in range(first, first + 6):
+            left += t[k]
+        taken = 0
+        h = at
+        while h >= first and (t[h] == 2 or t[h] == 3):
+            taken += t[h]
+            h -= 1
+        if taken < left:  # a capture of every opponent seed is cancelled (grand slam)
+            for k in range(h + 1, at + 1):
+                t[k] = 0
+            t[STORE + player] += taken
+
+
+@njit(cache=True)
+def play(s, move):
+    """The position after the mover sows house ``move`` (0-5), captures made."""
+    t = np.empty_like(s)
+    sow(s, move, t)
+    return t
+
+
+@njit(cache=True)
+def outcome(s):
+    """+1, 0 or -1 for the mover once the game is over, else 2: the player who cannot
+    move takes the seeds left, unless a store above 24 or the ply limit ended it."""
+    if can_move(s):
+        return 2
+    player = s[PLY] & 1
+    mine, theirs = s[STORE + player], s[STORE + 1 - player]
+    if not over(s):
+        mine += SEEDS - s[STORE] - s[STORE + 1]
+    return 1 if mine > theirs else -1 if mine < theirs else 0
+
+
+# -- the evaluation --------------------------------------------------------------------
+
+@njit(cache=True)
+def evaluate(s, ev):
+    """games/oware/learned.py's value (``ev``: ``evaluation``'s arrays)."""
+    return math.tanh(total(s, ev))
+
+
+@njit(cache=True)
+def total(s, ev):
+    """games/oware/learned.py's sum before its tanh, its terms summed in its order: the
+    searches compare these (tanh keeps the order, and the best leaf's tanh is the value)."""
+    phase_of, scalars, late, board, mine, theirs = ev
+    player = s[PLY] & 1
+    ply = s[PLY]
+    my_store, their_store = s[STORE + player], s[STORE + 1 - player]
+    k = phase_of[SEEDS - my_store - their_store]
+    a = 6 * player
+    b = 6 - a
+    fields = 0
+    for h in range(6):
+        fields += s[a + h] + 63
+    for h in range(6):
+        fields -= s[b + h] + 63
+    total = scalars[k, 0] + scalars[k, 1] * my_store + scalars[k, 2] * their_store
+    total = total + late[k, ply] * (my_store - their_store) + board[k, ply] * fields
+    for h in range(6):
+        total = total + mine[k, h, s[a + h] + 63]
+    for h in range(6):
+        total = total + theirs[k, h, s[b + h] + 63]
+    return total
+
+
+def evaluation(weights):
+    """The arrays ``evaluate`` reads, from the learned evaluation's ``weights``."""
+    half = [w / 2 for w in weights]
+    tables = [learned._phase_tables(half[learned.BLOCK * k:learned.BLOCK * (k + 1)]) for k in range(learned.PHASES)]
+    phase_of = np.array([learned.phase(seeds) for seeds in range(SEEDS + 1)], dtype=np.int64)
+    scalars = np.array([t[:3] for t in tables])
+    return (phase_of, scalars, np.array([t[3] for t in tables]), np.array([t[4] for t in tables]),
+            np.array([t[5:11] for t in tables]), np.array([t[11:17] for t in tables]))
+
+
+# -- the search ------------------------------------------------------------------------
+
+@njit(cache=True)
+def order(s, moves, count, child, ev):
+    """Sorts ``moves[:count]`` best first by the evaluation of the position each leads
+    to (a finished game first if won, last if lost); ``child`` is room for one position."""
+    scores = np.empty(6)
+    for i in range(count):
+        sow(s, moves[i], child)
+        result = outcome(child)
+        scores[i] = -total(child, ev) if result == 2 else -RAW_WIN * result
+    for i in range(1, count):  # insertion sort of at most six
+        j = i
+        while j > 0 and scores[j] > scores[j - 1]:
+            scores[j], scores[j - 1] = scores[j - 1], scores[j]
+            moves[j], moves[j - 1] = moves[j - 1], moves[j]
+            j -= 1
+
+
+@njit(cache=False)  # recursive: numba's cache cannot load it
+def negamax(stack, moves, ply, depth, alpha, beta, ev):
+    """Fail-soft alpha-beta value of the mover's position ``stack[ply]`` searched
+    ``depth`` plies deep, in raw terms (``total``; a finished game: ``RAW_WIN - ply`` for
+    its winner; ``value_of`` gives engines.alphabeta.AlphaBeta's); the children go to ``stack[ply + 1]``, the moves to
+    ``moves[ply]`` (no allocation in the search)."""
+    s = stack[ply]
+    if depth <= 0 and can_move(s):
+        return total(s, ev)
+    count = legal(s, moves[ply])
+    if count == 0:
+        result = outcome(s)
+        return RAW_WIN - ply if result > 0 else ply - RAW_WIN if result < 0 else 0.0
+    if depth >= ORDER_DEPTH:
+        order(s, moves[ply], count, stack[ply + 1], ev)
+    best = -np.inf
+    for i in range(count):
+        sow(s, moves[ply, i], stack[ply + 1])
+        value = -negamax(stack, moves, ply + 1, depth - 1, -beta, -alpha, ev)
+        if value > best:
+            best = value
+            if value > alpha:
+                alpha = value
+                if alpha >= beta:
+                    break
+    return best
+
+
+@njit(cache=False)
+def search(s, depth, ev):
+    """(value, move) of a full-window search ``depth`` plies deep: the first move of
+    the best value (-1 at the end of the game)."""
+    stack = np.empty((depth + 2, SIZE), dtype=np.int64)
+    moves = np.empty((depth + 2, 6), dtype=np.int64)
+    stack[0] = s
+    count = legal(s, moves[0])
+    if count == 0:
+        return value_of(negamax(stack, moves, 0, depth, -np.inf, np.inf, ev)), -1
+    if depth >= ORDER_DEPTH:
+        order(s, moves[0], count, stack[1], ev)
+    best, best_move = -np.inf, -1
+    for i in range(count):
+        sow(s, moves[0, i], stack[1])
+        value = -negamax(stack, moves, 1, depth - 1, -np.inf, -best, ev)
+        if value > best:
+            best, best_move = value, moves[0, i]
+    return value_of(best), best_move
+
+
+@njit(cache=True)
+def value_of(raw):
+    """The value engines.alphabeta gives for the searches' ``raw`` one: a finished game's
+    ``RAW_WIN - ply`` as ``WIN - ply``, a sum as its tanh."""
+    if raw >= RAW_WIN / 2:
+        return float(WIN - (RAW_WIN - raw))
+    if raw <= -RAW_WIN / 2:
+        return float((RAW_WIN + raw) - WIN)
+    return math.tanh(raw)
+
+
+@njit(cache=False)
+def label(value):
+    """A search value as learn/logistic.py's ``search_values`` gives it: within [-1, 1],
+    a proven result as -1 or 1."""
+    if abs(value) >= PROVEN:
+        return 1.0 if value > 0 else -1.0
+    return max(-1.0, min(1.0, value))
+
+
+# -- the games -------------------------------------------------------------------------
+
+@njit(cache=False)
+def play_game(seed, opening, depths, random_move, label_depth, ev, rows, results, values):
+    """One game from the start into ``rows`` (positions), ``results`` (the game's result
+    for each position's mover) and ``values`` (each position's search value
+    ``label_depth`` plies deep; the result where 0); its number of positions (0 when
+    the opening ended the game)."""
+    np.random.seed(seed)
+    s = np.zeros(SIZE, dtype=np.int64)
+    s[:HOUSES] = 4
+    moves = np.empty(6, dtype=np.int64)
+    for _ in range(opening):
+        count = legal(s, moves)
+        if count == 0:
+            break
+        s = play(s, moves[np.random.randint(count)])
+    n = 0
+    count = legal(s, moves)
+    while count:
+        rows[n] = s
+        if np.random.random() < random_move:
+            move = moves[np.random.randint(count)]
+        else:
+            _, move = search(s, depths[s[PLY] & 1], ev)
+        n += 1
+        s = play(s, move)
+        count = legal(s, moves)
+    if n == 0:
+        return 0
+    final, last = outcome(s), s[PLY] & 1
+    for i in range(n):
+        results[i] = final if rows[i, PLY] & 1 == last else -final
+        values[i] = label(search(rows[i], label_depth, ev)[0]) if label_depth else results[i]
+    return n
+
+
+def pack(s):
+    """The rules' packed state of a position."""
+    return GAME.make_state(tuple(int(v) for v in s[:HOUSES]), (int(s[STORE]), int(s[STORE + 1])), int(s[PLY]))
+
+
+SPLIT = HOUSE_SHIFT[5]  # the packed state's bits below this come from ``low``, the others from ``high``
+
+
+@njit(cache=True)
+def halves(rows, n):
+    """The packed states of ``rows[:n]`` in two parts that each fit an int64: the bits
+    below SPLIT (ply, stores, houses 0-4) and those above (houses 5-11), shifted down.
+    ``pack`` in numba, but for joining the halves (a state takes 105 bits)."""
+    low = np.empty(n, dtype=np.int64)
+    high = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        r = rows[i]
+        x = r[PLY] + PLY_BIAS
+        x |= (r[STORE] + STORE_BIAS) << STORE_SHIFT[0]
+        x |= (r[STORE + 1] + STORE_BIAS) << STORE_SHIFT[1]
+        for h in range(5):
+            x |= (r[h] + BIAS) << HOUSE_SHIFT[h]
+        y = 0
+        for h in range(5, HOUSES):
+            y |= (r[h] + BIAS) << (HOUSE_SHIFT[h] - SPLIT)
+        low[i], high[i] = x, y
+    return low, high
+
+
+def unpack(state):
+    """A position of the rules' packed state."""
+    return np.array([*GAME.houses(state), *GAME.stores(state), GAME.ply(state)], dtype=np.int64)
+
+
+def play_chunk(seed, games, ev, depths, opening_plies, random_move, label_depth):
+    """``games`` games, each a list of (state, result, search value) for the side to move,
+    as learn/nn.py's ``play_chunk`` returns them; ``ev`` the players' evaluation
+    (``evaluation``'s arrays)."""
+    rng = random.Random(seed)
+    rows = np.zeros((MAX_PLIES, SIZE), dtype=np.int64)
+    results = np.zeros(MAX_PLIES, dtype=np.int64)
+    values = np.zeros(MAX_PLIES)
+    chunk = []
+    while len(chunk) < games:
+        pair = np.array([rng.choice(depths), rng.choice(depths)], dtype=np.int64)
+        n = play_game(rng.getrandbits(32), rng.randrange(*opening_plies), pair, random_move, label_depth, ev,
+                      rows, results, values)
+        if n:
+            low, high = halves(rows, n)
+            states = [x | y << SPLIT for x, y in zip(low.tolist(), high.tolist())]
+            chunk.append(list(zip(states, results[:n].tolist(), values[:n].tolist())))
+    return chunk

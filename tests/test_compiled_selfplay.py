@@ -1,0 +1,325 @@
+"""The compiled Othello self-play (learn/compiled/othello.py) against the pure-Python
+rules, evaluations and searches it stands in for, on random positions; and the shared
+self-play pipeline (learn/selfplay.py). The long equality runs are marked slow."""
+
+import math
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("numba")
+
+from engines.alphabeta import AlphaBeta  # noqa: E402
+from engines.solver import ExactSolver  # noqa: E402
+from games.othello import ntuple  # noqa: E402
+from games.othello.evaluation import make_evaluator as handcrafted  # noqa: E402
+from games.othello.rules import PASS, Othello  # noqa: E402
+from learn import othello as trainer  # noqa: E402
+from learn import selfplay  # noqa: E402
+from learn.compiled import othello as compiled  # noqa: E402
+
+GAME = Othello()
+
+
+def random_positions(count, seed):
+    """``count`` positions of random games (every position of each, the end included)."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = GAME.initial_state()
+        while True:
+            found.append(state)
+            moves = GAME.legal_moves(state)
+            if not moves:
+                break
+            state = GAME.play(state, rng.choice(moves))
+    return found[:count]
+
+
+def u(x):
+    return np.uint64(x)
+
+
+def check_rules(states):
+    for mover, other, player in states:
+        p, o = u(mover), u(other)
+        assert int(compiled.moves(p, o)) == GAME.move_mask(mover, other)
+        expected = GAME.outcome((mover, other, player))
+        assert compiled.outcome(p, o) == (2 if expected is None else expected)
+        for move in GAME.legal_moves((mover, other, player)):
+            q, r = compiled.play(p, o, move)
+            assert (int(q), int(r), 1 - player) == GAME.play((mover, other, player), move)
+
+
+def test_rules_equal_the_pure_python_ones_on_random_positions():
+    states = random_positions(3000, 1)
+    assert any(GAME.legal_moves(s) == [PASS] for s in states) and any(not GAME.legal_moves(s) for s in states)
+    check_rules(states)
+
+
+@pytest.mark.slow
+def test_rules_equal_the_pure_python_ones_on_many_random_positions():
+    check_rules(random_positions(50_000, 2))
+
+
+WEIGHTS = [None, "shipped"]
+
+
+def players(which):
+    weights = ntuple.load() if which else None
+    python = handcrafted(GAME) if weights is None else ntuple.make_evaluator(GAME, weights)
+    return python, compiled.evaluation(weights)
+
+
+@pytest.mark.parametrize("which", WEIGHTS)
+def test_each_evaluation_equals_its_python_function_to_the_last_bit(which):
+    python, ev = players(which)
+    for state in random_positions(2000, 3):
+        if GAME.legal_moves(state):
+            assert compiled.evaluate(u(state[0]), u(state[1]), ev) == python(state)
+
+
+def check_search(states, depths, which):
+    python, ev = players(which)
+    for state in states:
+        for depth in depths:
+            value, move = compiled.search(u(state[0]), u(state[1]), depth, ev)
+            expected = AlphaBeta(GAME, python, max_depth=depth).search(state, math.inf).value
+            assert value == pytest.approx(expected, abs=1e-12), (state, depth)
+            assert move in GAME.legal_moves(state)
+
+
+def sampled(count, seed, step):
+    """Positions of random games spread over the whole game (every ``step``-th that is
+    not a game's end)."""
+    return [s for s in random_positions(count * step * 2, seed)[::step] if GAME.legal_moves(s)][:count]
+
+
+@pytest.mark.parametrize("which", WEIGHTS)
+def test_the_search_value_equals_alphabeta_at_a_fixed_depth(which):
+    check_search(sampled(40, 4, 7), (1, 2, 3), which)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("which", WEIGHTS)
+def test_the_search_value_equals_alphabeta_at_a_fixed_depth_on_many_positions(which):
+    check_search(sampled(400, 5, 7), (1, 2, 3, 4), which)
+
+
+def endgame_positions(count, seed, empties):
+    """Positions of random games with at most ``empties`` empty squares (some finished)."""
+    return [s for s in random_positions(count * 70, seed) if GAME.empty_squares(s) <= empties][::3][:count]
+
+
+def check_solver(states):
+    solver = ExactSolver(GAME, exact=False)
+    for state in states:
+        result, move = compiled.solve(u(state[0]), u(state[1]))
+        if not GAME.legal_moves(state):
+            assert result == GAME.outcome(state) and move == compiled.NO_MOVE
+            continue
+        expected = solver.solve(state, math.inf).value
+        assert result == (expected > 0) - (expected < 0)
+        # the move reaches the result: the opponent's result after it is its negation
+        after = GAME.play(state, move)
+        assert compiled.solve(u(after[0]), u(after[1]))[0] == -result
+        # told the result, the solver finds a move that reaches it too
+        told, told_move = compiled.solve(u(state[0]), u(state[1]), result)
+        after = GAME.play(state, told_move)
+        assert told == result and compiled.solve(u(after[0]), u(after[1]))[0] == -result
+
+
+def test_the_solver_equals_the_exact_solver():
+    check_solver(endgame_positions(30, 6, 8))
+
+
+@pytest.mark.slow
+def test_the_solver_equals_the_exact_solver_on_many_positions():
+    check_solver(endgame_positions(300, 7, 11))
+
+
+@pytest.mark.parametrize("which", WEIGHTS)
+def test_a_compiled_chunk_holds_games_as_the_python_one_does(which):
+    ev = compiled.evaluation(ntuple.load() if which else None)
+    data = compiled.play_chunk(11, 6, ev, (1, 2), trainer.OPENING_PLIES, trainer.RANDOM_MOVE, 8)
+    python = trainer.play_chunk(11, 2, solve_empties=8)
+    assert {name: column.dtype for name, column in data.items()} == {n: c.dtype for n, c in python.items()}
+    again = compiled.play_chunk(11, 6, ev, (1, 2), trainer.OPENING_PLIES, trainer.RANDOM_MOVE, 8)
+    assert all(np.array_equal(data[name], again[name]) for name in data)  # the seed decides the games
+    assert list(np.unique(data["game"])) == list(range(6))
+    solver = ExactSolver(GAME, exact=False)
+    rows = list(zip(*(data[n].tolist() for n in ("mover", "other", "player", "label", "exact", "game",
+                                                 "mobility", "their_mobility"))))
+    for i, (mover, other, player, label, exact, game, mobility, theirs) in enumerate(rows):
+        state = (mover, other, player)
+        assert GAME.legal_moves(state)
+        assert (mobility, theirs) == (GAME.move_mask(mover, other).bit_count(), GAME.move_mask(other, mover).bit_count())
+        assert exact == (GAME.empty_squares(state) <= 8)
+        if exact:
+            value = solver.solve(state, math.inf).value
+            assert label == (value > 0) - (value < 0)
+        following = rows[i + 1] if i + 1 < len(rows) and rows[i + 1][5] == game else None
+        if following is None:  # the game's last position: one move ends it, and its result labels it
+            ends = [GAME.play(state, m) for m in GAME.legal_moves(state)]
+            assert any(not GAME.legal_moves(end) for end in ends)
+        else:  # one legal move leads to the next position
+            assert following[:3] in [GAME.play(state, m) for m in GAME.legal_moves(state)]
+            if not exact:
+                assert label == (following[3] if following[2] == player else -following[3])
+
+
+def test_the_tiny_training_setting_runs_compiled(tmp_path):
+    out = tmp_path / "w.py"
+    assert trainer.main(["--games", "6", "--rounds", "2", "--jobs", "1", "--iterations", "3", "--min-visits", "1",
+                         "--compiled", "--out", str(out), "--quiet", "--cache", str(tmp_path / "cache")]) == 0
+    text = out.read_text()
+    assert "--compiled" in text and "log-loss" in text
+    names = [path.name for path in (tmp_path / "cache").iterdir()]
+    assert len(names) == 2 and all(name.startswith("othello-compiled-") for name in names)  # a round each
+
+
+# -- the shared pipeline ---------------------------------------------------------------
+
+def counting_chunk(seed, games, offset):
+    """A stand-in chunk: ``games`` games of two positions each, labelled from the seed."""
+    rng = random.Random(seed)
+    return {"label": np.array([rng.choice((-1, 1)) for _ in range(2 * games)], dtype=np.int8),
+            "game": np.repeat(np.arange(games, dtype=np.int32), 2) + offset}
+
+
+def test_generate_numbers_games_across_chunks_and_reads_back_its_cache(tmp_path):
+    toy = selfplay.Trainer(name="toy", prog="", what="", play_chunk=counting_chunk, cache_key=None, design=None,
+                           figures=None, layout_name="TABLES", phases_comment="", chunk=3, held_out=0.1)
+    data = selfplay.generate(toy, 8, 5, 1, (0,), "key", cache=tmp_path, progress=False)
+    assert data["game"].tolist() == [g for g in range(8) for _ in range(2)]
+    assert data["label"].tolist() == [v for i, n in enumerate((3, 3, 2))
+                                      for v in counting_chunk(selfplay.chunk_seed(5, 1, i), n, 0)["label"].tolist()]
+    toy.play_chunk = None  # a second call must not play
+    again = selfplay.generate(toy, 8, 5, 1, (0,), "key", cache=tmp_path, progress=False)
+    assert all(np.array_equal(data[name], again[name]) for name in data)
+
+
+def test_a_weights_module_reads_back_what_was_written(tmp_path, capsys):
+    path = tmp_path / "w.py"
+    selfplay.write_weights(path, "a header", [("TABLES", "a b", ""), ("PHASES", (3, 5), "why"), ("STEP", 0.5, "")],
+                           "x" * 200)
+    values = selfplay.read_weights(path, None, ("TABLES", "PHASES", "STEP", "DATA"), lambda *v: None)
+    assert values == ("a b", (3, 5), 0.5, "x" * 200)
+    assert max(len(line) for line in path.read_text().splitlines()) <= selfplay.WIDTH + 8
+
+
+# -- Oware -----------------------------------------------------------------------------
+
+def oware_positions(count, seed):
+    """``count`` positions of random Oware games (every position of each, the ends included)."""
+    from games.oware.rules import Oware
+    game = Oware()
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = game.initial_state()
+        while True:
+            found.append(state)
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            state = game.play(state, rng.choice(moves))
+    return game, found[:count]
+
+
+def check_oware_rules(count, seed):
+    from learn.compiled import oware
+    game, states = oware_positions(count, seed)
+    work = np.empty(6, dtype=np.int64)
+    ends = 0
+    for state in states:
+        s = oware.unpack(state)
+        assert oware.pack(s) == state
+        n = oware.legal(s, work)
+        assert tuple(work[:n].tolist()) == tuple(game.legal_moves(state))
+        expected = game.outcome(state)
+        assert oware.outcome(s) == (2 if expected is None else expected)
+        ends += expected is not None
+        for move in game.legal_moves(state):
+            assert oware.pack(oware.play(s, move)) == game.play(state, move)
+    assert ends > 10
+    rows = np.array([oware.unpack(state) for state in states])
+    low, high = oware.halves(rows, len(rows))
+    assert [x | y << oware.SPLIT for x, y in zip(low.tolist(), high.tolist())] == states
+
+
+def test_oware_rules_equal_the_pure_python_ones_on_random_positions():
+    check_oware_rules(5000, 21)
+
+
+@pytest.mark.slow
+def test_oware_rules_equal_the_pure_python_ones_on_many_random_positions():
+    check_oware_rules(100_000, 22)
+
+
+def oware_players():
+    from games.oware import learned
+    from games.oware.learned_weights import WEIGHTS
+    from learn.compiled import oware
+    weights = [float(w) for w in WEIGHTS]
+    return oware, learned.make_evaluator(None, weights), oware.evaluation(weights)
+
+
+def test_the_oware_evaluation_equals_the_learned_one_to_the_last_bit():
+    oware, python, ev = oware_players()
+    game, states = oware_positions(3000, 23)
+    for state in states:
+        assert oware.evaluate(oware.unpack(state), ev) == python(state)
+
+
+def check_oware_search(count, seed, depths):
+    oware, python, ev = oware_players()
+    game, states = oware_positions(count * 30, seed)
+    states = [s for s in states[::15] if game.legal_moves(s)][:count]
+    for state in states:
+        for depth in depths:
+            value, move = oware.search(oware.unpack(state), depth, ev)
+            expected = AlphaBeta(game, python, max_depth=depth).search(state, math.inf).value
+            assert value == pytest.approx(expected, abs=1e-12), (state, depth)
+            assert move in game.legal_moves(state)
+
+
+def test_the_oware_search_value_equals_alphabeta_at_a_fixed_depth():
+    check_oware_search(30, 24, (1, 2, 4))
+
+
+@pytest.mark.slow
+def test_the_oware_search_value_equals_alphabeta_at_a_fixed_depth_on_many_positions():
+    check_oware_search(300, 25, (1, 2, 3, 6))
+
+
+def test_a_compiled_oware_chunk_holds_labelled_games():
+    from learn import logistic, nn
+    oware, python, ev = oware_players()
+    from games.oware.learned_weights import WEIGHTS
+    weights = [float(w) for w in WEIGHTS]
+    chunk = nn.play_chunk_compiled("oware", 3, 3, weights, 2)
+    assert chunk == nn.play_chunk_compiled("oware", 3, 3, weights, 2)  # the seed decides the games
+    game = oware.GAME
+    assert len(chunk) == 3
+    for played in chunk:
+        for (state, result, value), following in zip(played, played[1:] + [None]):
+            assert game.legal_moves(state) and result in (-1, 0, 1)
+            assert value == logistic.search_values("oware", [state], 2, weights)[0]
+            if following is None:
+                assert any(game.outcome(game.play(state, m)) is not None for m in game.legal_moves(state))
+            else:
+                assert following[0] in [game.play(state, m) for m in game.legal_moves(state)]
+                assert result == (following[1] if game.to_move(following[0]) == game.to_move(state) else -following[1])
+
+
+def test_the_network_trainers_tiny_setting_runs_compiled(tmp_path):
+    from learn import nn
+    from learn.oware import NN_SETUP
+    out = tmp_path / "nn.py"
+    argv = ["--games", "12", "--search-depth", "2", "--epochs", "2", "--hidden", "4", "--batch", "64", "--jobs", "1",
+            "--compiled", "--out", str(out), "--quiet", "--cache", str(tmp_path / "cache")]
+    assert nn.main(NN_SETUP, argv) == 0
+    assert "--compiled" in out.read_text() and "quantized" in out.read_text()
+    assert next((tmp_path / "cache").iterdir()).name.startswith("oware-nn-compiled-")

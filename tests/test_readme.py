@@ -36,6 +36,14 @@ QUICK = {
     '.venv/bin/python -m arena tournament oware dist/oware.py "ab=dist/full/oware.py --engine alphabeta" -n 100':
         ('{python} -m arena tournament oware dist/oware.py "ab=dist/full/oware.py --engine alphabeta" -n 2 -q'
          ' --results {tmp}/oware.jsonl', "Elo", None),
+    ".venv/bin/python -m arena replay docs/league/othello.jsonl --game 3 -o game.html":
+        ("{python} -m arena replay docs/league/othello.jsonl --game 3 -o {tmp}/game.html", "replay written", None),
+    '.venv/bin/python -m arena league othello "a=dist/othello.py --info" "b=dist/othello.py --clock 0.25" -n 40 --table league.md':
+        ('{python} -m arena league othello "a=dist/othello.py --info" "b=dist/othello.py --clock 0.25" -n 2 -q'
+         ' --table {tmp}/league.md --results {tmp}/league.jsonl', "Elo", None),
+    '.venv/bin/python -m arena gate othello new=dist/othello.py "old=dist/full/othello.py --engine alphabeta"':
+        ('{python} -m arena gate othello tests/zoo/first.py tests/zoo/last.py --max-games 2 -q'
+         ' --results {tmp}/gate.jsonl; test $? -le 1', "reject", None),  # undecided: a verdict, exit 1
     ".venv/bin/python -m arena report results/oware.jsonl":
         ("{python} -m arena report docs/best/results/table-oware.jsonl", "Elo", None),
     "make table-quick": ("{python} -m arena table oware -n 2 --engines bestfirst,alphabeta -q --out {tmp}/table",

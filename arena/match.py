@@ -75,6 +75,18 @@ def end_reason(game, state):
     return "turn_limit" if limit_reached is not None and limit_reached(state) else "end"
 
 
+def play_named(game, state, name, what):
+    """(move, the state after it) of the move named ``name`` from ``state``; UserError
+    beginning with ``what`` if it is not a move, or not a legal one there."""
+    try:
+        move = game.parse_move(name)
+    except ValueError:
+        raise UserError(f"{what}: {name!r} is not a move") from None
+    if move not in game.legal_moves(state):
+        raise UserError(f"{what}: {name!r} is not legal there")
+    return move, game.play(state, move)
+
+
 def play_opening(referee, state, rng, opening=None, random_plies=0):
     """(state, moves) after the opening: the named moves, or ``random_plies`` random
     legal moves (drawn again if they end the game)."""
@@ -82,13 +94,7 @@ def play_opening(referee, state, rng, opening=None, random_plies=0):
     if opening:
         moves = []
         for text in opening:
-            try:
-                move = game.parse_move(text)
-            except ValueError:
-                raise UserError(f"opening {join_moves(opening)!r}: {text!r} is not a move") from None
-            if move not in game.legal_moves(state):
-                raise UserError(f"opening {join_moves(opening)!r}: {text!r} is not legal there")
-            state = game.play(state, move)
+            move, state = play_named(game, state, text, f"opening {join_moves(opening)!r}")
             moves.append(move)
         if not game.legal_moves(state):
             raise UserError(f"opening {join_moves(opening)!r} ends the game")

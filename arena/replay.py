@@ -25,7 +25,7 @@ from pathlib import Path
 
 from arena.errors import UserError
 from arena.games import load_referee
-from arena.match import REASONS, limits_ms
+from arena.match import REASONS, limits_ms, play_named
 from arena.results import read_results
 
 TEMPLATE = Path(__file__).resolve().parent / "replay.html"
@@ -47,22 +47,6 @@ def board_view_of(game):
             raise
         raise missing from None
     return lambda state, last_move=None: module.board_view(game, state, last_move)
-
-
-def parse_moves(game, names, state, what):
-    """(moves, states after each) of move names played from ``state``."""
-    moves, states = [], []
-    for name in names:
-        try:
-            move = game.parse_move(name)
-        except ValueError:
-            raise UserError(f"{what}: {name!r} is not a move") from None
-        if move not in game.legal_moves(state):
-            raise UserError(f"{what}: {name!r} is not legal after {len(states)} plies")
-        state = game.play(state, move)
-        moves.append(move)
-        states.append(state)
-    return moves, states
 
 
 def result_text(record):
@@ -92,7 +76,7 @@ def game_frames(record):
     for index, name in enumerate(list(record.get("opening") or []) + list(record.get("moves") or [])):
         opening = index < len(record.get("opening") or [])
         seat = game.to_move(state)
-        (move,), (after,) = parse_moves(game, [name], state, label)
+        move, after = play_named(game, state, name, f"{label}, ply {index + 1}")
         frame = {"move": name, "seat": seat, "opening": opening}
         if not opening:
             at = index - len(record.get("opening") or [])

@@ -80,6 +80,17 @@ def lost_on_the_board(record, name):
             and record.get("winner") == 1 - bots.index(name))
 
 
+def results_or_usage_error(parser, path):
+    """The records of the results file at ``path``; a usage error (exit 2) naming what is
+    wrong if there is none or it is not one."""
+    if not path.is_file():
+        parser.error(f"no results file {path}")
+    try:
+        return read_results(path)
+    except UserError as error:
+        parser.error(str(error))
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("results", help="a results file of the arena (JSON lines)")
@@ -89,12 +100,7 @@ def main(argv=None):
     parser.add_argument("--games", type=int, help="look at this many lost games at most")
     options = parser.parse_args(argv)
     path = Path(options.results)
-    if not path.is_file():
-        parser.error(f"no results file {path}")
-    try:
-        records = read_results(path)
-    except UserError as error:
-        parser.error(str(error))
+    records = results_or_usage_error(parser, path)
     names = sorted({bot for record in records for bot in record.get("bots", ())})
     if options.name not in names:
         parser.error(f"no bot named {options.name!r} in {path}; it names {', '.join(names) or 'none'}")

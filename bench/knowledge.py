@@ -15,10 +15,8 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arena.errors import UserError  # noqa: E402
 from arena.games import load_referee  # noqa: E402
-from arena.results import read_results  # noqa: E402
-from bench.decided import positions  # noqa: E402
+from bench.decided import positions, results_or_usage_error  # noqa: E402
 
 
 def othello_knows(game, state):
@@ -58,12 +56,7 @@ def main(argv=None):
     parser.add_argument("name", help="the bot to count for, as the file names it")
     options = parser.parse_args(argv)
     path = Path(options.results)
-    if not path.is_file():
-        parser.error(f"no results file {path}")
-    try:
-        records = read_results(path)
-    except UserError as error:
-        parser.error(str(error))
+    records = results_or_usage_error(parser, path)
     figures = count(records, options.name)
     if not figures:
         parser.error(f"no Othello or Oware game of a bot named {options.name!r} in {path}")

@@ -93,7 +93,7 @@ FORBIDDEN_IMPORT = re.compile(r"^\s*(import\s+os\b|from\s+os\b)|\bimport\s+[\w.,
 MINIFY = dict(remove_annotations=False, remove_literal_statements=True, rename_globals=False,
               rename_locals=True, hoist_literals=True, remove_asserts=False, remove_debug=False)
 OLDEST_PYTHON = (3, 9)  # the oldest syntax a bundle's modules may use
-# A data module's kind, from its name; the characters of every other module are code.
+# A data module's kind, from its name (a module that holds data); every other module's characters are code.
 DATA_KINDS = {"book": ("book", "opening"), "table": ("table", "endgame"), "weights": ("weights",)}
 SPLIT = ("code", "weights", "book", "table")
 
@@ -356,10 +356,16 @@ def size(text, arena):
     return len(text.encode("utf-16-le")) // 2 if arena == CODINGAME else len(text)
 
 
-def data_kind(module_name):
-    """The kind of data module that ``module_name`` names (DATA_KINDS), else None."""
-    last = module_name.rpartition(".")[2]
-    return next((kind for kind, words in DATA_KINDS.items() if any(word in last for word in words)), None)
+def data_kind(module):
+    """The kind of data (DATA_KINDS, from its name) of a data module, one that defines no
+    function or class; else None: code, such as the lookup beside the data
+    (games/othello/book.py) or a module that only shares the name (engines/table.py)."""
+    last = module.name.rpartition(".")[2]
+    kind = next((kind for kind, words in DATA_KINDS.items() if any(word in last for word in words)), None)
+    if kind is None:
+        return None
+    definitions = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+    return None if any(isinstance(node, definitions) for node in ast.walk(ast.parse(module.source))) else kind
 
 
 def module_line(module):
@@ -388,9 +394,9 @@ def bundle(entry_text, name, closure, baked_args, arena, form):
     if form.compress:  # modules with packed data as they are (packed bits do not compress)...
         lines = {m.name: module_line(m) for m in modules.values() if not m.source.isascii()}
         # ...the others compressed: the code together, each data module apart
-        code = [m for m in modules.values() if m.name not in lines and not data_kind(m.name)]
+        code = [m for m in modules.values() if m.name not in lines and not data_kind(m)]
         blocks = {m.name: compressed_block([m]) for m in modules.values()
-                  if m.name not in lines and data_kind(m.name)}
+                  if m.name not in lines and data_kind(m)}
         head = (DENSE_HEADER.format(name=name) + IMPORTS + "_BUNDLED_MODULES = {\n" + "".join(lines.values())
                 + "}\n" + compressed_modules([compressed_block(code), *blocks.values()]))
         lines.update(blocks)
@@ -401,7 +407,7 @@ def bundle(entry_text, name, closure, baked_args, arena, form):
     text = head + IMPORTER.format(baked_args=baked_args, entry_mark=ENTRY_MARK) + entry_text
     split = dict.fromkeys(SPLIT, 0)
     for module_name, line in lines.items():
-        kind = data_kind(module_name)
+        kind = data_kind(modules[module_name])
         if kind:
             split[kind] += size(line, arena)
     split["code"] = size(text, arena) - sum(split.values())

@@ -239,12 +239,14 @@ def played(referee, bundle, options, seed):
 
 
 @pytest.mark.parametrize("bot", RUNTIME_BOTS)
-def test_the_dense_bundles_carry_the_plain_ones_modules_and_a_third_of_their_size(two_builds, plain_build, bot):
+def test_the_dense_bundles_carry_the_plain_ones_modules_in_under_half_their_size(two_builds, plain_build, bot):
     for folder in ("", "full"):
         dense_bundle, plain_bundle = (out / folder / f"{bot}.py" for out in (two_builds[0], plain_build))
         decoder = {bundler.DENSE_MODULE}  # the build adds it where it packed some data
         assert bundled_modules(dense_bundle) - decoder == bundled_modules(plain_bundle) - decoder
-        assert len(dense_bundle.read_text(encoding="utf-8")) < len(plain_bundle.read_text()) / 3
+        # under half: data that does not compress (Oware's endgame table) packs at 14 bits
+        # a character against base85's 6.4, code to a fifth or less
+        assert len(dense_bundle.read_text(encoding="utf-8")) < len(plain_bundle.read_text()) / 2
 
 
 @pytest.mark.parametrize("bot", RUNTIME_BOTS)

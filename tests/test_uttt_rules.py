@@ -145,3 +145,18 @@ def test_move_names_round_trip_and_junk_is_refused():
     for junk in ("", "1", "9 0", "-1 -1", "1 2 3", "a b", "\u0661 1"):
         with pytest.raises(ValueError):
             game.parse_move(junk)
+
+
+def test_noisy_moves_are_exactly_those_that_win_a_small_board():
+    rng = random.Random(5)
+    seen = 0
+    for _ in range(200):
+        state = game.initial_state()
+        while game.legal_moves(state):
+            moves = game.legal_moves(state)
+            won = 2 if game.to_move(state) == 0 else 3
+            winning = [m for m in moves if game.play(state, m)[won] != state[won]]
+            assert game.noisy_moves(state, moves) == winning
+            seen += len(winning)
+            state = game.play(state, rng.choice(moves))
+    assert seen > 100

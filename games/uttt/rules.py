@@ -1,4 +1,4 @@
-"""Ultimate Tic-Tac-Toe as CodinGame referees it (docs/uttt.md, docs/PROTOCOLS.md).
+"""Ultimate Tic-Tac-Toe as CodinGame referees it (sources: docs/uttt.md).
 
 Nine small boards make the big one; board ``b`` and cell ``c`` count 0-8 row by row, and
 a move is ``9 * b + c``. A move in cell ``c`` sends the opponent to board ``c``; if that
@@ -72,6 +72,11 @@ class UltimateTicTacToe:
             return -1  # only the player who just moved can have made a line
         more = mine.bit_count() - theirs.bit_count()
         return (more > 0) - (more < 0)
+
+    def noisy_moves(self, state, moves):
+        """The moves of ``moves`` that win their small board (alpha-beta+'s quiescence)."""
+        cells = state[1] if state[6] else state[0]
+        return [m for m in moves if WON[(cells | 1 << m) >> m // 9 * 9 & FULL]]
 
     def move_name(self, move):
         board, cell = divmod(move, 9)

@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: all setup build test test-all test-ray bench bench-load table table-best table-learned table-quick sparring clean
+.PHONY: all setup build test test-all test-ray bench bench-load table table-best table-learned table-quick sparring new-game clean
 
 all: build
 	$(PY) -m arena smoke
@@ -70,6 +70,11 @@ sparring: sparring/bin/onitama
 sparring/bin/onitama: sparring/onitama.cpp
 	mkdir -p sparring/bin
 	$(CXX) -O2 -std=c++17 -Wall -o $@ $<
+
+# A new game from the template, tic-tac-toe under NAME (docs/ADDING_A_GAME.md): it builds,
+# plays and passes its tests before its rules are changed. Writes only new files.
+new-game:
+	$(PYTHON) build/new_game.py $(NAME)
 
 clean:
 	rm -rf dist $(VENV) *.egg-info sparring/bin

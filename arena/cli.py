@@ -14,8 +14,8 @@ from pathlib import Path
 from arena import process, table, tune
 from arena.backends import add_backend_options, default_jobs, open_backend
 from arena.errors import Interrupted, UserError
-from arena.games import DEFAULT_RANDOM_PLIES, ROOT, game_names, games_with_bundles, load_referee, sized_game
-from arena.match import FAULTS, REASONS, parse_opening, play_match
+from arena.games import ROOT, default_random_plies, game_names, games_with_bundles, load_referee, sized_game
+from arena.match import FAULTS, REASONS, join_moves, parse_opening, play_match
 from arena.report import plot, summarize, summary_json, summary_text
 from arena.results import ResultsWriter, read_results
 from arena.tournament import parse_bots, parse_odds, read_openings, run_tournament
@@ -58,8 +58,7 @@ def add_clock_options(parser):
     parser.add_argument("--size", type=int, metavar="N",
                         help="reversi only: play on an N x N board (6, 8, 10 or 12; game reversi-N)")
     parser.add_argument("--random-plies", type=int, metavar="K",
-                        help="random opening plies (default per game: "
-                             + ", ".join(f"{g} {k}" for g, k in DEFAULT_RANDOM_PLIES.items()) + ")")
+                        help="random opening plies (default: the game's own, its referee's random_plies)")
 
 
 # -- match -----------------------------------------------------------------------------
@@ -68,8 +67,8 @@ def describe(record):
     names = record["bots"]
     lines = [f"{record['game']} seed {record['seed']}: {names[0]} (player 0) vs {names[1]} (player 1)"]
     if record["opening"]:
-        lines.append(f"opening: {' '.join(record['opening'])}")
-    lines.append(f"moves: {' '.join(record['moves'])}")
+        lines.append(f"opening: {join_moves(record['opening'])}")
+    lines.append(f"moves: {join_moves(record['moves'])}")
     if record["winner"] is None:
         outcome = "draw"
     else:
@@ -93,7 +92,7 @@ def cmd_match(options):
     referee = load_referee(options.game, options.scale)
     bots = parse_bots(options.bots, referee)
     seed = options.seed if options.seed is not None else random.randrange(2 ** 32)
-    plies = options.random_plies if options.random_plies is not None else DEFAULT_RANDOM_PLIES.get(options.game, 0)
+    plies = options.random_plies if options.random_plies is not None else default_random_plies(options.game)
     opening = parse_opening(options.opening) if options.opening else None
     record = play_match(referee, [b.command for b in bots], [b.name for b in bots], seed=seed,
                         opening=opening, random_plies=plies, scale=options.scale,
@@ -178,7 +177,7 @@ def cmd_smoke(options):
         command = str(bundle)
         record = play_match(referee, [command, command], [f"{bundle.stem}#0", f"{bundle.stem}#1"],
                             seed=random.randrange(2 ** 32), scale=scale,
-                            random_plies=DEFAULT_RANDOM_PLIES.get(game, 0), isolated=True)
+                            random_plies=default_random_plies(game), isolated=True)
         played += 1
         bad = record["reason"] in FAULTS
         failed += bad
@@ -199,7 +198,7 @@ def cmd_play_game(options):
     referee = load_referee(options.game, options.scale)
     bots = parse_bots(options.bots, referee)
     seed = options.seed if options.seed is not None else random.randrange(2 ** 32)
-    plies = options.random_plies if options.random_plies is not None else DEFAULT_RANDOM_PLIES.get(options.game, 0)
+    plies = options.random_plies if options.random_plies is not None else default_random_plies(options.game)
     record = play_match(referee, [b.command for b in bots], [b.name for b in bots], seed=seed,
                         random_plies=plies, scale=options.scale, memory_mb=options.memory_mb,
                         key=f"{options.game}:play_game:{uuid.uuid4().hex}", isolated=options.isolated)

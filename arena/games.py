@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from arena.errors import UserError
+from games import catalog, contract
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES_DIR = ROOT / "games"
@@ -25,15 +26,6 @@ BUNDLES = {name: "reversi_sustech" for name in (SUSTECH, *SIZED_SUSTECH)}  # gam
 FULL = "full"  # where build/bundle.py puts the bundles that carry every engine (dist/full/)
 DEFAULT_MEMORY_MB = 768
 
-# Random plies before the bots take over, per game (``--random-plies`` overrides).
-# Breakthrough gets 2: without them every game between two bots would be nearly the same
-# game (our bots find their position after random plies: games/breakthrough/protocol.py;
-# a bot that relies on reading "None" to know it is White needs --random-plies 0).
-# Onitama gets none: its deal of cards already varies games.
-DEFAULT_RANDOM_PLIES = {"othello": 4, SUSTECH: 4, "oware": 2, "breakthrough": 2, "onitama": 0,
-                        **{name: 4 for name in SIZED_SUSTECH}}
-
-
 def sized_game(name, size):
     """The name of game ``name`` played on a ``size`` board (only Reversed Reversi has
     sizes: 6, 8, 10 or 12); UserError otherwise."""
@@ -45,12 +37,18 @@ def sized_game(name, size):
 
 
 def game_names():
-    """Every game with a package under games/ (ready or not), plus Reversed Reversi."""
-    names = {SUSTECH}
-    if GAMES_DIR.is_dir():
-        names.update(p.name for p in GAMES_DIR.iterdir()
-                     if (p / "__init__.py").is_file() and not p.name.startswith("_"))
-    return sorted(names)
+    """Every game with a package under games/ (ready or not), plus Reversed Reversi;
+    UserError for a game folder without its ``__init__.py`` (games.catalog)."""
+    try:
+        return sorted({SUSTECH, *catalog.game_names(GAMES_DIR)})
+    except catalog.GameLayoutError as error:
+        raise UserError(str(error)) from None
+
+
+def games_with_bots():
+    """The games under games/ that have a CodinGame bot, ``bots/<game>.py`` (the benches
+    of the bots' clock and speed run on these)."""
+    return [name for name in game_names() if (ROOT / "bots" / f"{name}.py").is_file()]
 
 
 def load_referee(name, scale=1.0):
@@ -74,7 +72,21 @@ def load_referee(name, scale=1.0):
     referee_class = getattr(module, "Referee", None)
     if referee_class is None:
         raise UserError(f"games/{name}/protocol.py has no Referee class yet")
-    return referee_class()
+    try:
+        referee = referee_class()
+    except Exception as error:  # the referee's own fault, said where it starts
+        raise UserError(f"games/{name}/protocol.py: its Referee cannot start: {type(error).__name__}: {error}") from None
+    missing = contract.missing_members(referee, contract.RefereeProtocol)
+    if missing:
+        raise UserError(f"games/{name}/protocol.py: its Referee lacks {', '.join(missing)} (docs/INTERFACES.md)")
+    return referee
+
+
+def default_random_plies(name):
+    """The random plies the arena plays before the bots take over in game ``name``
+    unless told otherwise (``--random-plies``): what its referee declares as
+    ``random_plies``, 0 where it declares none. UserError if the game is unknown."""
+    return getattr(load_referee(name), "random_plies", 0)
 
 
 def available_games():

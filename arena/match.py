@@ -46,6 +46,34 @@ def parse_opening(text):
     return [p.strip() for p in parts if p.strip()]
 
 
+def join_moves(names):
+    """Move names as one line that ``parse_opening`` reads back: space-separated, or
+    comma-separated where a name holds a space (Ultimate Tic-Tac-Toe's "4 5")."""
+    return (", " if any(" " in name for name in names) else " ").join(names)
+
+
+class RefereeError(UserError):
+    """A fault in a game's referee or rules met while refereeing (one line, naming it)."""
+
+
+def call_referee(referee, method, *args):
+    """``referee.method(*args)``; RefereeError naming the game, the method and the fault
+    if it fails (a referee's fault must not look like a bot's)."""
+    try:
+        return getattr(referee, method)(*args)
+    except Exception as error:
+        name = getattr(referee, "name", None) or type(referee).__name__
+        raise RefereeError(f"{name}: the referee's {method} failed: {type(error).__name__}: {error}") from None
+
+
+def end_reason(game, state):
+    """Why a finished game ended, as its rules say: "turn_limit" where the turn limit
+    cut it (``limit_reached``, games/contract.py), else "end" (a game decided on its
+    last allowed ply ended by the rules, not by the limit)."""
+    limit_reached = getattr(game, "limit_reached", None)
+    return "turn_limit" if limit_reached is not None and limit_reached(state) else "end"
+
+
 def play_opening(referee, state, rng, opening=None, random_plies=0):
     """(state, moves) after the opening: the named moves, or ``random_plies`` random
     legal moves (drawn again if they end the game)."""
@@ -56,13 +84,13 @@ def play_opening(referee, state, rng, opening=None, random_plies=0):
             try:
                 move = game.parse_move(text)
             except ValueError:
-                raise UserError(f"opening {' '.join(opening)!r}: {text!r} is not a move") from None
+                raise UserError(f"opening {join_moves(opening)!r}: {text!r} is not a move") from None
             if move not in game.legal_moves(state):
-                raise UserError(f"opening {' '.join(opening)!r}: {text!r} is not legal there")
+                raise UserError(f"opening {join_moves(opening)!r}: {text!r} is not legal there")
             state = game.play(state, move)
             moves.append(move)
         if not game.legal_moves(state):
-            raise UserError(f"opening {' '.join(opening)!r} ends the game")
+            raise UserError(f"opening {join_moves(opening)!r} ends the game")
         return state, moves
     start = state
     for _ in range(1000):
@@ -116,7 +144,7 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
         memory_mb = getattr(referee, "memory_mb", DEFAULT_MEMORY_MB)
     argvs = [bot_command_argv(referee, c) for c in commands]
     rng = random.Random(seed)
-    state = referee.new_state(rng)
+    state = call_referee(referee, "new_state", rng)
     state, opening_moves = play_opening(referee, state, rng, opening, random_plies)
     limits = [limits_ms(referee, scale * factor) for factor in odds]   # per seat
     game_ms = getattr(referee, "game_ms", None)
@@ -148,9 +176,12 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
             if plies >= MAX_PLIES:
                 raise RuntimeError(f"{record['game']}: the game is still running after {plies} plies")
             player = game.to_move(state)
-            if referee.needs_answer(state):
+            if call_referee(referee, "needs_answer", state):
                 bot = bots[player]
-                lines = referee.turn_lines(state, player, turns[player] == 0, last_move)
+                lines = call_referee(referee, "turn_lines", state, player, turns[player] == 0, last_move)
+                if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+                    raise RefereeError(f"{record['game']}: the referee's turn_lines must give a list of str, "
+                                       f"got {lines!r:.80}")
                 limit = limits[player][0 if turns[player] == 0 else 1]
                 sent = perf_counter()
                 if answered is not None:
@@ -173,6 +204,9 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
                     move = referee.parse_answer(state, line)
                 except ValueError as error:
                     raise BotFailure(classify(referee, state, line), str(error)) from None
+                except Exception as error:
+                    raise RefereeError(f"{record['game']}: the referee's parse_answer failed on {line!r}: "
+                                       f"{type(error).__name__}: {error}") from None
                 if game_ms and used_ms[player] > game_ms * scale:
                     raise BotFailure("timeout", f"used {used_ms[player] / 1000:.1f} s, over the "
                                      f"game's {game_ms * scale / 1000:.1f} s")
@@ -202,9 +236,11 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
                       detail=failure.detail, stderr=tails[loser])
     else:
         result = game.outcome(state)
+        if result not in (-1, 0, 1):
+            raise RefereeError(f"{record['game']}: the rules give no legal move after {plies} plies but outcome "
+                               f"is {result!r}: legal_moves must be empty exactly when outcome is -1, 0 or 1")
         result0 = result if game.to_move(state) == 0 else -result
-        max_turns = getattr(referee, "max_turns", None)
-        reason = "turn_limit" if max_turns and plies >= max_turns else "end"
+        reason = end_reason(game, state)
         winner = None if result0 == 0 else (0 if result0 > 0 else 1)
         record.update(score=[(result0 + 1) / 2, (1 - result0) / 2], winner=winner, loser=None,
                       reason=reason, detail="", stderr=[])

@@ -34,6 +34,7 @@ COLORS = (-1, 1)  # player 0 is black (-1) and moves first; player 1 is white (1
 class Referee:
     name = "reversi"
     max_turns = None
+    random_plies = 4  # vary the openings of deterministic engines
     grace_ms = 500           # the host's own work around go(), not scaled
     memory_mb = 100
 

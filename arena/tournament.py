@@ -30,8 +30,8 @@ from tqdm import tqdm
 
 from arena.backends import LocalBackend
 from arena.errors import Interrupted, UserError
-from arena.games import DEFAULT_RANDOM_PLIES, SUSTECH, load_referee
-from arena.match import bot_command_argv, parse_opening, play_match
+from arena.games import SUSTECH, default_random_plies, load_referee
+from arena.match import bot_command_argv, join_moves, parse_opening, play_match
 from arena.report import round_pair_id, summarize
 from arena.results import ResultsWriter, read_results
 from arena.stats import PENTANOMIAL, format_elo, score
@@ -274,9 +274,9 @@ def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0
             try:
                 referee.game.parse_move(text)
             except ValueError:
-                raise UserError(f"opening {' '.join(opening)!r}: {text!r} is not a move") from None
+                raise UserError(f"opening {join_moves(opening)!r}: {text!r} is not a move") from None
     if random_plies is None:
-        random_plies = DEFAULT_RANDOM_PLIES.get(game, 0)
+        random_plies = default_random_plies(game)
     specs = schedule(game, bots, games, seed, openings, random_plies)
     keys = {spec.key for spec in specs}
     order = [b.name for b in bots]

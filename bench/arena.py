@@ -12,7 +12,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from arena.games import DEFAULT_RANDOM_PLIES, bundle_path, game_names, load_referee
+from arena.games import bundle_path, default_random_plies, game_names, load_referee
 from arena.match import FAULTS, play_match
 from arena.backends import default_jobs
 from arena.tournament import parse_bots, run_tournament
@@ -39,7 +39,7 @@ def throughput(game, bundle, games, jobs, scale=1.0):
         records = []
         started = time.perf_counter()
         run_tournament(game, bots, games, results=results, jobs=jobs, scale=scale, progress=False,
-                       random_plies=DEFAULT_RANDOM_PLIES.get(game, 0), on_record=records.append)
+                       random_plies=default_random_plies(game), on_record=records.append)
         wall = time.perf_counter() - started
     faults = sorted(f"{r['reason']}" for r in records if r["reason"] in FAULTS)
     overheads = [r["overhead_ms"] for r in records if r["overhead_ms"] is not None]

@@ -162,7 +162,7 @@ def time_discipline(game_name, games=2, extra_args="", first_target=None):
     answers against the first-turn budget. Times are the referee's: from the first
     input line of the turn to the answer line, pipes and process wake-ups included.
     """
-    from arena.games import DEFAULT_RANDOM_PLIES, bundle_path, load_referee
+    from arena.games import bundle_path, default_random_plies, load_referee
     from arena.match import play_match
 
     referee = load_referee(game_name)
@@ -174,7 +174,7 @@ def time_discipline(game_name, games=2, extra_args="", first_target=None):
     shares, firsts, reasons = [], [], []
     for seed in range(games):
         record = play_match(referee, [command, command], seed=seed,
-                            random_plies=DEFAULT_RANDOM_PLIES.get(game_name, 0))
+                            random_plies=default_random_plies(game_name))
         reasons.append(record["reason"])
         seen = set()
         for player, ms in zip(record["movers"], record["times"]):

@@ -28,6 +28,7 @@ import random
 import statistics
 import time
 
+from arena.games import game_names, load_referee
 from engines.alphabeta import AlphaBeta
 from engines.bestfirst import BestFirst
 from engines.bestfirst_plus import BestFirstPlus
@@ -35,15 +36,24 @@ from engines.mcts import C as MCTS_C
 from engines.mcts import MCTS
 from engines.registry import engine_class
 from engines.solver import ExactSolver
+from games import catalog
 
-# name: (package, rules options, open_spiel name, arena turn budget in ms)
-GAMES = {
-    "othello": ("othello", {}, "othello", 150),
-    "reversi": ("othello", {"misere": True}, None, 5000),
-    "oware": ("oware", {}, "oware", 50),
-    "breakthrough": ("breakthrough", {}, "breakthrough", 100),
-    "onitama": ("onitama", {}, None, 50),
-}
+
+
+def game_table():
+    """{name: (package, rules options, open_spiel name, arena turn budget in ms)} of
+    every game under games/ and every variant it declares (games/catalog.py); a
+    variant's budget is its own arena's where it has one (Reversed Reversi's)."""
+    table = {}
+    for package in catalog.game_names():
+        for name, options in {package: {}, **catalog.declared(package, "VARIANTS", {})}.items():
+            referee = load_referee(name if name in game_names() else package)
+            spiel = catalog.declared(package, "OPENSPIEL") if name == package else None
+            table[name] = (package, options, spiel, referee.turn_ms)
+    return table
+
+
+GAMES = game_table()
 SHARE = 0.7  # the bots' default share of the turn budget
 
 # label: (the engine's name in engines/registry.py, its parameters)
@@ -71,13 +81,9 @@ def load(name):
     """(game, evaluate) or None when the game's modules are not written yet."""
     package, options, _, _ = GAMES[name]
     try:
-        rules = importlib.import_module(f"games.{package}.rules")
+        game = catalog.rules_class(package)(**options)
     except ImportError:
         return None
-    classes = [obj for obj in vars(rules).values()
-               if isinstance(obj, type) and obj.__module__ == rules.__name__
-               and hasattr(obj, "initial_state")]
-    game = classes[0](**options)
     try:
         evaluate = importlib.import_module(f"games.{package}.evaluation").make_evaluator(game)
     except ImportError:
@@ -223,8 +229,13 @@ SOLVER_VARIANTS = {
 }
 
 
+# The endgames' size (empty squares, or plies before the turn limit) in the quick run, for
+# the games whose endgames endgame_positions knows how to set up.
+ENDGAME_SIZES = {"othello": 8, "reversi": 8, "oware": 8, "onitama": 5, "breakthrough": 4}
+
+
 def ordering(name, game, evaluate, quick):
-    size = {"othello": 8, "reversi": 8, "oware": 8, "onitama": 5, "breakthrough": 4}[name]
+    size = ENDGAME_SIZES[name]
     if not quick:
         size += 2 if GAMES[name][0] == "othello" or name == "oware" else 1
     game, evaluate = endgame_game(name, game, evaluate)
@@ -399,7 +410,8 @@ def run(quick=False):
             mcts_targets(name, game, evaluate, seconds, rounds)
         bestfirst_target(name, game, evaluate, seconds / 2, 1 if quick else 2)
         bestfirst_at_the_clock(name, game, evaluate, 10 if quick else 30, 30 if quick else 180)
-        ordering(name, game, evaluate, quick)
+        if name in ENDGAME_SIZES:
+            ordering(name, game, evaluate, quick)
         overruns(name, game, evaluate, 30 if quick else 150)
 
 

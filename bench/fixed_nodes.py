@@ -29,7 +29,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arena.games import DEFAULT_RANDOM_PLIES  # noqa: E402
+from arena.games import default_random_plies  # noqa: E402
 from arena.match import play_opening  # noqa: E402
 from engines import registry  # noqa: E402
 from engines.base import Deadline  # noqa: E402
@@ -115,7 +115,7 @@ def main(argv=None):
     rng = random.Random(options.seed)
     plies = options.random_plies
     if plies is None:
-        plies = DEFAULT_RANDOM_PLIES.get(options.game, 0)
+        plies = default_random_plies(options.game)
     wins = draws = losses = 0
     start = time.perf_counter()
     for deal in range(options.deals):

@@ -29,12 +29,12 @@ import time
 from pathlib import Path
 
 from arena.errors import UserError
-from arena.games import DEFAULT_RANDOM_PLIES, bundle_path, load_referee
+from arena.games import bundle_path, default_random_plies, games_with_bots, load_referee
 from arena.results import read_results
 from arena.tournament import parse_bots, run_tournament
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("oware", "breakthrough", "onitama", "othello")  # the CodinGame games: tight clocks
+GAMES = tuple(games_with_bots())  # the CodinGame games: tight clocks
 SPIN = "while True: pass"
 PERCENTILES = (0.5, 0.99, 0.999)
 
@@ -93,7 +93,7 @@ def play_until(game, bots, turns, results, seed):
         per_game = have / len(records) if records else turns  # two games first, to learn their length
         games = max(games, len(records)) + 2 * max(1, math.ceil((turns - have) / per_game / 2))
         run_tournament(game, bots, games, results=results, seed=seed, jobs=1, progress=False,
-                       random_plies=DEFAULT_RANDOM_PLIES.get(game, 0))
+                       random_plies=default_random_plies(game))
 
 
 def report(game, results, wall_s, name=None):

@@ -26,11 +26,14 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arena.games import load_referee  # noqa: E402
+from arena.games import games_with_bots, load_referee  # noqa: E402
 from engines.alphabeta import AlphaBeta, AlphaBetaPlus  # noqa: E402
 from engines.base import random_plies  # noqa: E402
+from games import catalog  # noqa: E402
 
-DEPTHS = {"onitama": 6, "breakthrough": 4, "othello": 5, "oware": 7}  # each search's depth
+# Each game's search depth, as its package declares it (games/catalog.py).
+DEPTHS = {name: catalog.declared(name, "SAME_SEARCH_DEPTH", catalog.DEFAULT_SAME_SEARCH_DEPTH)
+          for name in games_with_bots()}
 POSITIONS = 6  # positions a game
 
 
@@ -99,7 +102,7 @@ def main(argv=None):
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("--save", metavar="FILE", help="write the searches' results to FILE (JSON)")
     what.add_argument("--compare", metavar="FILE", help="compare the searches with those saved in FILE")
-    parser.add_argument("--games", default=",".join(DEPTHS), help="comma-separated (default: all four)")
+    parser.add_argument("--games", default=",".join(DEPTHS), help="comma-separated (default: every game with a bot)")
     parser.add_argument("--positions", type=int, default=POSITIONS, help="positions a game (default: %(default)s)")
     options = parser.parse_args(argv)
     names = [name for name in options.games.split(",") if name]

@@ -31,7 +31,6 @@ import sys
 import time
 from pathlib import Path
 
-GAMES = ("othello", "oware", "breakthrough", "onitama")
 # label: (the engine's name in engines/registry.py, its parameters)
 ENGINES = {
     "alphabeta": ("alphabeta", {}),
@@ -140,12 +139,20 @@ def budgeted(name, engine_class, game, evaluate, state, params, share=1.0):
     return engine_class(game, evaluate, max_depth=depth, **params)
 
 
+def games_with_bots(tree):
+    """The games of ``tree`` that have a bot (as arena.games.games_with_bots, read from
+    the files: importing the tree's modules here would shadow the workers' trees)."""
+    return sorted(bot.stem for bot in (tree / "bots").glob("*.py")
+                  if (tree / "games" / bot.stem / "__init__.py").is_file())
+
+
 def main(argv=None):
+    games = games_with_bots(Path(__file__).resolve().parent.parent)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("old")
     parser.add_argument("new", nargs="?", default=str(Path(__file__).resolve().parent.parent))
     parser.add_argument("--games", help="the tree to import the games from (default: OLD)")
-    parser.add_argument("--game", action="append", choices=GAMES, help="only this game (repeatable)")
+    parser.add_argument("--game", action="append", choices=games, help="only this game (repeatable)")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--budget", dest="mode", action="store_const", const="budget", default="clock",
@@ -161,7 +168,7 @@ def main(argv=None):
         return
     figures = {"old": {}, "new": {}}
     for round_ in range(options.rounds):
-        for game_name in options.game or GAMES:
+        for game_name in options.game or games:
             trees = [("old", options.old), ("new", options.new)]
             if round_ % 2:
                 trees.reverse()

@@ -21,7 +21,7 @@ import gc  # noqa: E402
 import sys  # noqa: E402
 
 from engines import registry  # noqa: E402
-from games.protocol import ProtocolError  # noqa: E402
+from games.protocol import ContractError, ProtocolError  # noqa: E402
 
 BEST = "best"  # an --engine choice: the bot's strongest engine as measured (its default)
 WAITING_S = 0.001  # a first line read faster than this was already waiting for us
@@ -54,7 +54,7 @@ MCTS_WITH_EVALUATION = Tuned(playout_plies=2, bias=1.0)
 class Bot:
     """A bot's configuration: ``player`` makes the game's protocol ``Player``;
     ``evaluations`` maps names to the ``"module:make_evaluator"`` targets of functions
-    ``make_evaluator(game, **weights)``, the first being the default (targets, not the
+    ``make_evaluator(game, weights=None)``, the first being the default (targets, not the
     functions: the bot imports only the evaluation it uses, and its bundle carries only
     its default one); ``tuned`` maps engine names to ``Tuned``; ``best`` is the engine that
     ``--engine best`` (the default) means; ``time`` and ``first_time`` are the shares of
@@ -76,9 +76,21 @@ class Bot:
     def tuned_for(self, engine):
         return self.tuned.get(engine, NOT_TUNED)
 
+    def evaluation_factory(self, name):
+        """The ``make_evaluator`` of evaluation ``name``, its module imported on first use;
+        ValueError if its target names nothing there."""
+        target = self.evaluations[name]
+        try:
+            return registry.load(target)
+        except AttributeError:
+            raise ValueError(f"evaluation {name}: {registry.module_of(target)} has no "
+                             f"{target.partition(':')[2]} (the target {target!r})") from None
+
     def make_evaluator(self, name, game, **weights):
-        """The evaluation ``name`` for ``game``, its module imported on first use."""
-        return registry.load(self.evaluations[name])(game, **weights)
+        """The evaluation ``name`` for ``game`` with named ``weights`` over its own
+        (games/contract.py, ``EvaluationFactory``)."""
+        factory = self.evaluation_factory(name)
+        return factory(game, weights) if weights else factory(game)
 
 
 class OptionParser(argparse.ArgumentParser):
@@ -127,12 +139,12 @@ def parse_options(bot, argv=None):
         options.params = registry.typed_parameters(
             options.engine, parse_pairs(parser, "--set", options.set), inner)
     except registry.NotCarried as error:
-        parser.error(not_carried(bot, f"engine {error.engine}"))
+        parser.error(not_carried(bot, f"engine {error.engine}", registry.ENGINES[error.engine]))
     except ValueError as error:
         parser.error(f"--set {error}")
     evaluation = evaluation_name(bot, options)
     if not registry.carries(bot.evaluations[evaluation]):
-        parser.error(not_carried(bot, f"evaluation {evaluation}"))
+        parser.error(not_carried(bot, f"evaluation {evaluation}", bot.evaluations[evaluation]))
     options.weights = {}
     for key, text in parse_pairs(parser, "--weight", options.weight).items():
         try:
@@ -147,8 +159,16 @@ def parse_options(bot, argv=None):
     return options
 
 
-def not_carried(bot, choice):
-    """The line for a choice that this program lacks, naming what it carries."""
+def bundled():
+    """Whether this program is a bundle: its modules are served from memory, not files."""
+    return not __spec__.has_location
+
+
+def not_carried(bot, choice, target):
+    """The line for a choice whose module (of ``target``) this program lacks: in a bundle,
+    naming what it carries; run from source, the module is missing (a typo)."""
+    if not bundled():
+        return f"{choice}: no module {registry.module_of(target)} (the target {target!r} names it)"
     evaluations = [name for name, target in bot.evaluations.items() if registry.carries(target)]
     return (f"{choice} is not in this bundle, which carries engines {', '.join(registry.carried_engines())}"
             f" and evaluations {', '.join(evaluations)}; {FULL_BUNDLE.format(bot.name)} carries every one"
@@ -180,8 +200,9 @@ def make_evaluation(bot, options, game):
     the engine, then --weight's."""
     name = evaluation_name(bot, options)
     weights = {**bot.tuned_for(options.engine).weights, **options.weights}
+    factory = bot.evaluation_factory(name)
     try:
-        return bot.make_evaluator(name, game, **weights)
+        return factory(game, weights) if weights else factory(game)
     except (TypeError, ValueError) as error:
         raise ValueError(f"--weight for the {name} evaluation: {error}") from None
 
@@ -357,7 +378,11 @@ def play(bot, options, player, engine, read, write):
 def main(bot, argv=None, stdin=None, stdout=None):
     """Runs the bot; the exit status (see the module's notes)."""
     options = parse_options(bot, argv)
-    player = bot.player()
+    try:
+        player = bot.player()
+    except ContractError as error:
+        log(f"{bot.name}: {error}")
+        return USAGE_ERROR
     try:
         engine = make_engine(bot, options, player.game)
     except ValueError as error:

@@ -70,8 +70,15 @@ nodes: positions expanded or visited (each engine says which); depth: the deepes
 reached; pv: the principal variation as a list of moves, starting with ``move``."""
 
 
+NO_MOVE_NO_END = ("the rules give no legal move in a position whose outcome is None: legal_moves must be "
+                  "empty exactly when outcome says the game is over")
+
+
 def terminal_value(outcome, ply):
-    """Value of a finished game for its side to move, found ``ply`` plies below the root."""
+    """Value of a finished game for its side to move, found ``ply`` plies below the root;
+    ValueError for a position with no legal move whose outcome is None (a rules fault)."""
+    if outcome is None:
+        raise ValueError(NO_MOVE_NO_END)
     if outcome > 0:
         return WIN - ply
     if outcome < 0:

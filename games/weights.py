@@ -24,10 +24,18 @@ def merged(defaults, given, what):
     return weights
 
 
+def unnamed(weights, what):
+    """``weights`` itself unless it names them (a dict, as a bot's --weight gives): an
+    evaluation fitted as a whole takes its weights whole; ValueError naming them."""
+    if isinstance(weights, dict):
+        raise ValueError(f"the {what} takes no named weights, got {', '.join(map(str, weights))}")
+    return weights
+
+
 def of_length(weights, count, what):
     """``weights`` itself if it holds ``count`` numbers, else ValueError; ``what`` names
     the evaluation in the message (e.g. "learned Oware evaluation")."""
-    if len(weights) != count:
+    if len(unnamed(weights, what)) != count:
         raise ValueError(f"a {what} needs {count} weights, got {len(weights)}")
     return weights
 

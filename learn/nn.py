@@ -67,7 +67,7 @@ SEARCH_DEPTH = 6
 class Setup:
     """What the network's trainer needs of a game: its linear trainer's Setup (the
     self-play players and the search labels) and its network module (FEATURES, ACTIVE,
-    ``active(state)``, ``make_evaluator(game, net)``)."""
+    ``active(state)``, ``make_evaluator(game, weights)`` with a Net)."""
     linear: logistic.Setup
     network: object
 

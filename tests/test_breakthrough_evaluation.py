@@ -46,7 +46,7 @@ def test_values_stay_in_range_and_do_not_depend_on_the_seat():
 def test_terms_without_tempo_are_antisymmetric():
     # Every term but the runner race (where the mover's extra tempo counts) changes sign
     # when the other player is to move on the same board.
-    no_race = make_evaluator(game, runner=0.0)
+    no_race = make_evaluator(game, {"runner": 0.0})
     for state in random_game_positions(game, 1500, seed=8):
         flipped = other_side_to_move(state)
         if game.legal_moves(flipped):
@@ -65,12 +65,12 @@ def test_material_counts_pieces():
     white, black = game.pieces(full)
     one_down = game.make_state(squares_of(white), squares_of(black)[1:], 0)
     assert evaluate(one_down) > evaluate(full) == 0
-    material = make_evaluator(game, **ONLY["material"])
+    material = make_evaluator(game, ONLY["material"])
     assert material(one_down) > 0 and material(other_side_to_move(one_down)) == -material(one_down)
 
 
 def test_advance_rewards_pieces_nearer_the_goal():
-    advance = make_evaluator(game, **ONLY["advance"])
+    advance = make_evaluator(game, ONLY["advance"])
     base = ["b......b", "........", "........", "........", "........", "........", "........",
             "w......w"]
     further = list(base)
@@ -82,7 +82,7 @@ def test_advance_rewards_pieces_nearer_the_goal():
 
 
 def test_defended_pieces():
-    defended = make_evaluator(game, **ONLY["defended"])
+    defended = make_evaluator(game, ONLY["defended"])
     chain = position(["bbb.....", "........", "........", "........", "...w....", "..w.....",
                       "........", "........"])
     apart = position(["bbb.....", "........", "........", "........", "...w....", "........",
@@ -92,7 +92,7 @@ def test_defended_pieces():
 
 
 def test_runner_race():
-    runner = make_evaluator(game, **ONLY["runner"])
+    runner = make_evaluator(game, ONLY["runner"])
     run = math.tanh(1.0)  # the runner term alone, weight 1
     # White's f5 has nothing in front of it; Black's a3 has White's b2 in front.
     white_runs = position(["........", "........", "........", ".....w..", "........", "b.......",
@@ -116,5 +116,5 @@ def test_runner_race():
 
 def test_unknown_weights_are_refused():
     with pytest.raises(ValueError, match="unknown"):
-        make_evaluator(game, hanging=1.0)
-    assert make_evaluator(game, **WEIGHTS)(game.initial_state()) == 0
+        make_evaluator(game, {"hanging": 1.0})
+    assert make_evaluator(game, WEIGHTS)(game.initial_state()) == 0

@@ -81,7 +81,7 @@ def test_white_reads_none_and_gets_the_start():
     tracker = player.tracker
     state, actions, note = read(player, WHITE_FIRST_TURN)
     assert note is None and state == game.initial_state()
-    assert tracker.colour == WHITE and game.to_move(state) == WHITE
+    assert tracker.side == WHITE and game.to_move(state) == WHITE
     assert Player(game).check_actions(state, actions) == (game.legal_moves(state), None)
 
 
@@ -89,7 +89,7 @@ def test_black_reads_whites_move_and_replies_from_there():
     player = Player(game)
     tracker = player.tracker
     state, actions, note = read(player, BLACK_FIRST_TURN)
-    assert note is None and tracker.colour == BLACK
+    assert note is None and tracker.side == BLACK
     assert state == game.play(game.initial_state(), game.parse_move("e2e3"))
     allowed, problem = Player(game).check_actions(state, actions)
     assert problem is None and sorted(allowed) == sorted(actions)
@@ -118,7 +118,7 @@ def test_the_listed_moves_tell_the_colour_when_the_first_line_does_not():
         found, actions, note = read(player, turn)
         assert note is None and found is not None
         assert sorted(game.legal_moves(found)) == sorted(actions)
-        assert tracker.colour == game.to_move(state)
+        assert tracker.side == game.to_move(state)
 
 
 def test_a_first_turn_nothing_explains_still_gives_the_listed_moves():
@@ -126,7 +126,7 @@ def test_a_first_turn_nothing_explains_still_gives_the_listed_moves():
     tracker = player.tracker
     turn = ["e2e3", "2", "a2a3", "h2h3"]  # White's moves after a move of White's: impossible
     state, actions, note = read(player, turn)
-    assert state is None and "no position" in note and tracker.colour == WHITE
+    assert state is None and "no position" in note and tracker.side == WHITE
     assert Player(game).check_actions(state, actions) == (actions, None)
     # Black's usual first turn with a list that differs from ours: the position is
     # still the start after White's move, and the list is what the bot plays from.
@@ -235,7 +235,7 @@ def test_colour_comes_from_the_lines_never_from_a_seat_number():
         player = Player(game)
         tracker = player.tracker
         found, _, note = read(player, referee.turn_lines(state, 0, True, last))
-        assert found == state and note is None and tracker.colour == colour
+        assert found == state and note is None and tracker.side == colour
 
 
 @pytest.mark.parametrize("seat", [WHITE, BLACK])

@@ -2,6 +2,7 @@
 what a bundle carries: the engines and evaluation of its bot's default options, and in
 its full variant every one."""
 import ast
+import importlib
 import importlib.util
 import subprocess
 import sys
@@ -10,20 +11,66 @@ from pathlib import Path
 import pytest
 
 from botproc import ROOT
+from bots import runtime
 from engines import registry
 
 BUNDLER = ROOT / "build" / "bundle.py"
 BOTS = sorted(p.stem for p in (ROOT / "bots").glob("[!_]*.py") if p.name != "runtime.py")
 RUNTIME_BOTS = [bot for bot in BOTS if not bot.startswith("reversi_sustech")]  # the judge's AI classes choose none
 ENGINE_MODULES = {registry.module_of(target) for target in registry.ENGINES.values()}
-# The engines' modules that each bundle carries for its default engine (``best``) and
-# the handcrafted evaluation's module where its default evaluation does not import it.
-SLIM = {
-    "othello": ({"engines.solver", "engines.bestfirst", "engines.alphabeta"}, set()),  # the exact solver's tables
-    "oware": ({"engines.alphabeta"}, {"games.oware.evaluation"}),
-    "breakthrough": ({"engines.alphabeta"}, set()),  # its learned features are the handcrafted ones'
-    "onitama": ({"engines.alphabeta"}, {"games.onitama.evaluation", "games.onitama.learned"}),
-}
+PROJECT = ("bots", "engines", "games")  # the packages a bundle carries modules of
+
+
+def module_file(name):
+    """The source file of project module ``name``, or None if there is none."""
+    base = ROOT.joinpath(*name.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def imported_names(path):
+    """The project modules that the source at ``path`` imports anywhere in it (function
+    bodies included), and their parent packages."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for name in names:
+            if name.split(".")[0] in PROJECT and module_file(name):
+                parts = name.split(".")
+                found.update(".".join(parts[:k]) for k in range(1, len(parts) + 1))
+    return found
+
+
+def expected_modules(entry, chosen):
+    """What a bundle of the bot script ``entry`` must carry when its options choose the
+    modules ``chosen``: their import closure, found from the sources' syntax trees, apart
+    from the bundler (which finds it another way)."""
+    todo = imported_names(entry) | set(chosen)
+    for name in list(todo):
+        parts = name.split(".")
+        todo.update(".".join(parts[:k]) for k in range(1, len(parts)))
+    seen = set()
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo |= imported_names(module_file(name)) - seen
+    return seen
+
+
+def default_choice(bot):
+    """The modules of the engines and the evaluation that ``bots/<bot>.py`` chooses by
+    default (with no options), as declared by its ``BOT``."""
+    config = importlib.import_module(f"bots.{bot}").BOT
+    options = runtime.parse_options(config, [])
+    return [registry.module_of(target) for target in runtime.chosen_targets(config, options)]
 
 
 def run_bundler(*args):
@@ -74,10 +121,8 @@ def bundled_modules(path):
 @pytest.mark.parametrize("bot", RUNTIME_BOTS)
 def test_a_bundle_carries_only_its_default_engines_and_the_full_one_every_one(two_builds, bot):
     slim, full = two_builds[0] / f"{bot}.py", two_builds[0] / "full" / f"{bot}.py"
-    engines, left_out = SLIM[bot]
-    assert bundled_modules(slim) & ENGINE_MODULES == engines
-    assert not bundled_modules(slim) & left_out
-    assert bundled_modules(full) >= ENGINE_MODULES | left_out | {f"games.{bot}.evaluation"}
+    assert bundled_modules(slim) == expected_modules(ROOT / "bots" / f"{bot}.py", default_choice(bot))
+    assert bundled_modules(full) >= ENGINE_MODULES | {f"games.{bot}.evaluation"}
     assert len(slim.read_text()) < len(full.read_text())
     assert full.read_bytes() == (two_builds[1] / "full" / f"{bot}.py").read_bytes()  # reproducible too
     full.read_bytes().decode("ascii")

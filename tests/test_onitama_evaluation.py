@@ -101,7 +101,7 @@ def test_master_near_the_enemy_shrine_is_good():
     near = position(["..B..", "..W..", ".....", ".....", "....."], (CRAB, MONKEY), (ROOSTER, GOOSE), EEL)
     far = position(["..B..", ".....", ".....", ".....", "..W.."], (CRAB, MONKEY), (ROOSTER, GOOSE), EEL)
     weights = dict(material=0, threat=0, danger=0, mobility=0)
-    shrine_only = make_evaluator(GAME, **weights)
+    shrine_only = make_evaluator(GAME, weights)
     assert shrine_only(near) > 0
     assert shrine_only(far) == 0  # both masters four king steps from the goal
 
@@ -112,13 +112,13 @@ def test_mobility_term():
     rows = ["..B..", ".....", ".....", ".....", "..W.."]
     many = position(rows, (MONKEY, DRAGON), (TIGER, OX), EEL)
     few = position(rows, (TIGER, OX), (MONKEY, DRAGON), EEL)
-    mobility_only = make_evaluator(GAME, material=0, threat=0, danger=0, shrine=0)
+    mobility_only = make_evaluator(GAME, {"material": 0, "threat": 0, "danger": 0, "shrine": 0})
     assert mobility_only(many) > 0 > mobility_only(few)
 
 
 def test_unknown_weight_is_rejected():
     with pytest.raises(ValueError):
-        make_evaluator(GAME, speed=1.0)
+        make_evaluator(GAME, {"speed": 1.0})
 
 
 def to_reference(state):
@@ -140,7 +140,7 @@ def test_the_same_values_as_the_reference_evaluation(new, old, weights, monkeypa
     states = random_positions(4000, seed=11)
     before = old(reference.Onitama(), **weights)
     expected = [before(to_reference(s)) for s in states]
-    evaluate = new(GAME, **weights)
+    evaluate = new(GAME, weights or None)
     assert [evaluate(s) for s in states] == pytest.approx(expected, abs=1e-12)   # cold, then warm
     assert [evaluate(s) for s in states] == pytest.approx(expected, abs=1e-12)
     # Memos that fill and retire their tables every 50 entries.
@@ -148,5 +148,5 @@ def test_the_same_values_as_the_reference_evaluation(new, old, weights, monkeypa
     monkeypatch.setattr(rules._REACHED_MEMO, "limit", 50)
     monkeypatch.setattr(rules._MOVES_MEMO, "limit", 50)
     rules.clear_memos()
-    evaluate = new(GAME, **weights)
+    evaluate = new(GAME, weights or None)
     assert [evaluate(s) for s in states] == pytest.approx(expected, abs=1e-12)

@@ -43,7 +43,7 @@ def test_the_value_is_the_formula_for_any_weights():
     positions = random_game_positions(game, 2000)
     rng = random.Random(3)
     for weights in ({}, ONLY["seeds"], {t: rng.uniform(-2, 2) for t in ONLY}):
-        evaluate_with = make_evaluator(game, **weights)
+        evaluate_with = make_evaluator(game, weights)
         for state in positions:
             assert evaluate_with(state) == pytest.approx(by_the_formula(state, **weights), abs=1e-12)
 
@@ -70,22 +70,22 @@ def test_swapping_the_stores_of_a_symmetric_board_negates_the_value():
 
 def test_each_term_points_the_right_way():
     # Player 0 to move in each: the first board favours it on that term alone.
-    material = make_evaluator(game, **ONLY["material"])
+    material = make_evaluator(game, ONLY["material"])
     assert material(game.make_state([4] * 12, (0, 0))) == 0
     assert material(game.make_state([4] * 6 + [3, 3, 3, 3, 3, 3], (6, 0))) > 0
-    seeds = make_evaluator(game, **ONLY["seeds"])
+    seeds = make_evaluator(game, ONLY["seeds"])
     assert seeds(game.make_state([6] * 6 + [2] * 6, (0, 0))) > 0
     assert seeds(game.make_state([2] * 6 + [6] * 6, (0, 0))) < 0
-    mobility = make_evaluator(game, **ONLY["mobility"])
+    mobility = make_evaluator(game, ONLY["mobility"])
     assert mobility(game.make_state([4, 4, 4, 4, 4, 4, 12, 12, 0, 0, 0, 0], (0, 0))) > 0
-    tempo = make_evaluator(game, **ONLY["tempo"])
+    tempo = make_evaluator(game, ONLY["tempo"])
     assert tempo(game.make_state([1, 2, 1, 2, 4, 5, 5, 5, 5, 5, 5, 5], (3, 0))) > 0
     assert tempo(game.make_state([5, 5, 5, 5, 5, 5, 1, 2, 1, 2, 4, 5], (3, 0))) < 0
     assert tempo(game.make_state([3, 3, 4, 4, 4, 4, 3, 3, 4, 4, 4, 4], (2, 2))) == 0
 
 
 def test_board_seeds_weigh_less_as_the_turn_limit_nears():
-    seeds = make_evaluator(game, **ONLY["seeds"])
+    seeds = make_evaluator(game, ONLY["seeds"])
     board = [6] * 6 + [2] * 6
     early = seeds(game.make_state(board, (0, 0), 0))
     late = seeds(game.make_state(board, (0, 0), 180))
@@ -94,4 +94,4 @@ def test_board_seeds_weigh_less_as_the_turn_limit_nears():
 
 def test_unknown_weights_are_refused():
     with pytest.raises(ValueError):
-        make_evaluator(game, materiel=2.0)
+        make_evaluator(game, {"materiel": 2.0})

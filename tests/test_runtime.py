@@ -1,22 +1,21 @@
 """The bots' runtime (bots/runtime.py): options, the engine a bot builds, and the one
 turn loop, run in-process over scripted games of every game."""
+import importlib
 import io
 import random
 import time
 
 import pytest
 
-from bots import breakthrough, onitama, othello, oware, runtime
+from arena.games import games_with_bots, load_referee
+from bots import onitama, othello, oware, runtime
 from bots.runtime import Bot, Tuned
 from engines import registry
 from engines.bestfirst import BestFirst
 from engines.mcts import MCTS
-from games.breakthrough.protocol import Referee as BreakthroughReferee
-from games.onitama.protocol import Referee as OnitamaReferee
-from games.othello.protocol import Referee as OthelloReferee
 from games.othello.rules import Othello
 from games.oware.evaluation import make_evaluator
-from games.oware.protocol import Player, Referee as OwareReferee
+from games.oware.protocol import Player
 from games.oware.rules import MAX_TURNS, Oware
 
 game = Oware()
@@ -96,6 +95,7 @@ def test_a_wrong_option_stops_the_bot_with_one_line(argv, message, capsys):
 ])
 def test_a_choice_that_the_bundle_lacks_stops_the_bot_naming_the_full_bundle(monkeypatch, capsys, argv, choice):
     monkeypatch.setitem(registry.ENGINES, "mcts", "engines.nosuch:MCTS")  # as in a bundle built without them
+    monkeypatch.setattr(runtime, "bundled", lambda: True)
     bot = make_bot(evaluations={"handcrafted": HANDCRAFTED, "gone": "games.oware.nosuch:make_evaluator"})
     err = usage_error(argv, bot, capsys)
     assert err.startswith(f"test: {choice} is not in this bundle, which carries engines alphabeta, ")
@@ -182,7 +182,7 @@ def evaluation_for(argv, bot):
 def test_evaluation_weights_from_the_command_line():
     state = unequal_scores()
     weighted = evaluation_for(["--weight", "material=3"], make_bot())
-    assert weighted(state) == make_evaluator(game, material=3.0)(state) != evaluate(state)
+    assert weighted(state) == make_evaluator(game, {"material": 3.0})(state) != evaluate(state)
 
 
 def test_bad_weight_names_stop_the_bot_at_start_up(capsys):
@@ -196,7 +196,7 @@ def test_tuned_weights_reach_the_evaluation_of_their_engine_only():
     bot = make_bot({"bestfirst": Tuned(weights={"material": 3.0}, C=0.3)})
     assert engine_for([], bot).C == 0.3  # the weight is not an engine parameter
     state = unequal_scores()
-    assert evaluation_for([], bot)(state) == make_evaluator(game, material=3.0)(state)
+    assert evaluation_for([], bot)(state) == make_evaluator(game, {"material": 3.0})(state)
     assert evaluation_for(["--weight", "material=1"], bot)(state) == evaluate(state)
     assert evaluation_for(["--engine", "alphabeta"], bot)(state) == evaluate(state)
 
@@ -268,10 +268,12 @@ class ScriptedArena:
 FAST = ["--time", "0.05", "--first-time", "0.01"]
 
 
-@pytest.mark.parametrize("bot, referee", [(breakthrough.BOT, BreakthroughReferee()),
-                                          (onitama.BOT, OnitamaReferee()),
-                                          (othello.BOT, OthelloReferee()),
-                                          (oware.BOT, OwareReferee())], ids=lambda x: getattr(x, "name", ""))
+def every_bot():
+    """(bot, referee) of every game that has a bot (found, not listed)."""
+    return [(importlib.import_module(f"bots.{name}").BOT, load_referee(name)) for name in games_with_bots()]
+
+
+@pytest.mark.parametrize("bot, referee", every_bot(), ids=lambda x: getattr(x, "name", ""))
 @pytest.mark.parametrize("seat", [0, 1])
 def test_the_turn_loop_plays_whole_games_of_every_game(bot, referee, seat, capsys):
     arena = ScriptedArena(referee, seat, seed=seat)

@@ -41,4 +41,4 @@ def test_every_game_refuses_an_unknown_weight_by_name(game, rules_class):
     rules = importlib.import_module(f"games.{game}.rules")
     evaluation = importlib.import_module(f"games.{game}.evaluation")
     with pytest.raises(ValueError, match="'no_such_weight'"):
-        evaluation.make_evaluator(getattr(rules, rules_class)(), no_such_weight=1.0)
+        evaluation.make_evaluator(getattr(rules, rules_class)(), {"no_such_weight": 1.0})

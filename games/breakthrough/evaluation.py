@@ -111,8 +111,8 @@ def attacks(board, player):
     return board >> (ROW_BITS - 1) | board >> (ROW_BITS + 1)
 
 
-def make_evaluator(game, **weights):
-    w = merged(WEIGHTS, weights, "Breakthrough evaluation")
+def make_evaluator(game, weights=None):
+    w = merged(WEIGHTS, weights or {}, "Breakthrough evaluation")
     w_material = w["material"] / 4.0
     w_advance = w["advance"] / ADVANCE_SCALE
     w_defended = w["defended"] / 8.0

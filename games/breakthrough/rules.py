@@ -350,5 +350,9 @@ class LimitedBreakthrough(Breakthrough):
             return 0
         return result
 
+    def limit_reached(self, state):
+        """Whether the game ended only because the ply limit cut it."""
+        return state[3] >= self.max_plies and super().outcome(state[:3]) is None
+
     def make_state(self, white_squares, black_squares, player=WHITE, ply=0):
         return super().make_state(white_squares, black_squares, player) + (ply,)

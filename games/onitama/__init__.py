@@ -1,0 +1,2 @@
+"""Onitama (CodinGame's onitama)."""
+SAME_SEARCH_DEPTH = 6

@@ -32,8 +32,8 @@ STEPS_TO = tuple(
     for sq in range(SQUARES))
 
 
-def make_evaluator(game, **weights):
-    w = merged(WEIGHTS, weights, "Onitama evaluation")
+def make_evaluator(game, weights=None):
+    w = merged(WEIGHTS, weights or {}, "Onitama evaluation")
     w_material, w_threat, w_danger = w["material"], w["threat"], w["danger"]
     w_shrine, w_mobility = w["shrine"], w["mobility"]
     piece = w_material / 4  # a piece's material term

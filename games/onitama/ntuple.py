@@ -47,7 +47,7 @@ from operator import eq
 
 from games.onitama.rules import (CARD_COUNT, CARDS, FULL, HAND_TABLES, MASTER_STEPS, REACH, SHRINE, SIZE, SQUARES,
                                  SQUARES_HIGH, SQUARES_LOW, Memo, side_reach)
-from games.weights import int8_phases
+from games.weights import int8_phases, unnamed
 
 # -- geometry and cards --------------------------------------------------------------
 
@@ -404,7 +404,7 @@ _DEFAULT = []  # the default weights' evaluation, made once
 def make_evaluator(game=None, weights=None):
     """The evaluation with ``weights`` (a Weights; default: the fitted ones)."""
     if weights is not None:
-        return make_scorer(weights, weights.step / 2)
+        return make_scorer(unnamed(weights, "Onitama N-tuple evaluation"), weights.step / 2)
     if not _DEFAULT:
         weights = load()
         _DEFAULT.append(make_scorer(weights, weights.step / 2))

@@ -173,6 +173,7 @@ class Referee(protocol.Referee):
     first_turn_ms = FIRST_TURN_MS
     turn_ms = TURN_MS
     max_turns = MAX_TURNS
+    random_plies = 0  # the deal of cards already varies games
 
     def new_state(self, rng=None):
         """Five distinct random cards: two for player 0, two for player 1, the centre;

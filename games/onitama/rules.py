@@ -456,6 +456,12 @@ def outcome(state):
     return None
 
 
+def limit_reached(state):
+    """Whether the finished game ``state`` ended only because the turn limit cut it: a
+    draw, the one result the limit gives (a win on the last turn is a win)."""
+    return outcome(state) == 0
+
+
 def noisy_moves(state, moves):
     """The moves among ``moves`` that change the game at once: captures (the master
     too, which wins) and the master's step onto the enemy shrine (which wins), the
@@ -505,6 +511,8 @@ class Onitama:
 
     name = "onitama"
     max_turns = MAX_TURNS
+    max_plies = MAX_TURNS
+    limit_reached = staticmethod(limit_reached)
 
     legal_moves = staticmethod(legal_moves)
     play = staticmethod(play)

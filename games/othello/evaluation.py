@@ -50,8 +50,8 @@ def class_masks(size):
     return tuple(masks.items())
 
 
-def make_evaluator(game, **weights):
-    w = merged(WEIGHTS, weights, "Othello evaluation")
+def make_evaluator(game, weights=None):
+    w = merged(WEIGHTS, weights or {}, "Othello evaluation")
     sign = -1.0 if game.misere else 1.0
     w_position = sign * w["position"]
     w_mobility = w["mobility"]

@@ -42,7 +42,7 @@ import math
 from itertools import accumulate
 from operator import eq
 
-from games.weights import int8_phases
+from games.weights import int8_phases, unnamed
 
 # -- geometry ------------------------------------------------------------------------
 
@@ -347,7 +347,7 @@ def make_evaluator(game, weights=None):
             _DEFAULT.append((make_score(phase_tuples(weights)), weights.step))
         score, step = _DEFAULT[0]
     else:
-        score, step = make_score(phase_tuples(weights)), weights.step
+        score, step = make_score(phase_tuples(unnamed(weights, "Othello N-tuple evaluation"))), weights.step
     half = step / 2
     tanh = math.tanh
 

@@ -94,6 +94,7 @@ class Referee(protocol.Referee):
     first_turn_ms = FIRST_TURN_MS
     turn_ms = TURN_MS
     max_turns = None  # 60 on CodinGame: one disc per turn, so it never cuts a game short
+    random_plies = 4  # vary the openings of deterministic engines
 
     def __init__(self, game=None):
         super().__init__(game)

@@ -1,0 +1,3 @@
+"""Oware (CodinGame's oware-abapa)."""
+SAME_SEARCH_DEPTH = 7
+OPENSPIEL = "oware"

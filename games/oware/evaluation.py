@@ -46,8 +46,8 @@ def pair_table(per_field):
 PAIR_SEEDS = pair_table(FIELD_SEEDS)
 
 
-def make_evaluator(game, **weights):
-    w = merged(WEIGHTS, weights, "Oware evaluation")
+def make_evaluator(game, weights=None):
+    w = merged(WEIGHTS, weights or {}, "Oware evaluation")
     w_material = w["material"] / 12.0
     # The seeds term fades with full moves played, so both players see the same value;
     # its weight is looked up by the ply field (state & 511, the ply + PLY_BIAS).

@@ -18,6 +18,7 @@ trainer's numpy reference. The weights live in games/oware/nn_weights.py.
 """
 
 from games.nn import field_width, load, make_output, packed, packed_bias
+from games.weights import unnamed
 from games.oware.rules import BIAS, HOUSE_SHIFT, MAX_TURNS, PLY_BIAS, SEEDS, STORE_BIAS, STORE_SHIFT
 
 SEED_CAP = 24        # a house's counts from here on are one input
@@ -66,14 +67,14 @@ def load_weights(module=None):
 _DEFAULT = []  # the default weights' tables, made once
 
 
-def make_evaluator(game, net=None):
-    """The evaluation with the Net ``net`` (default: the fitted one)."""
-    if net is None:
+def make_evaluator(game, weights=None):
+    """The evaluation with the Net ``weights`` (default: the fitted one)."""
+    if weights is None:
         if not _DEFAULT:
             _DEFAULT.append(_tables(load_weights()))
         tables = _DEFAULT[0]
     else:
-        tables = _tables(net)
+        tables = _tables(unnamed(weights, "Oware network evaluation"))
     plies, by_player, output = tables
     pair_mask, stores_mask = (1 << PAIR_BITS) - 1, (1 << STORES_BITS) - 1
     houses_shift, stores_shift = HOUSE_SHIFT[0], STORE_SHIFT[0]

@@ -20,15 +20,12 @@ the board (48 minus the board) are the two captured totals together, its own tot
 what it counted so far, and the opponent's is the rest.
 """
 
-import re
-
 from games import protocol
-from games.protocol import ProtocolError
+from games.protocol import ProtocolError, java_int, java_parse_int, java_remainder
 from games.oware.rules import HOUSES, MAX_TURNS, SEEDS, Oware
 
 FIRST_TURN_MS = 1000
 TURN_MS = 50
-INT32 = 1 << 32
 OPENING_PLIES = 4  # how far from the start the first turn line is looked for
 
 
@@ -133,28 +130,6 @@ class Player(protocol.Player):
         self.tracker.played(state, move)
 
 
-def java_parse_int(text):
-    """``Integer.parseInt`` on ASCII text: an optional sign and digits, within 32 bits."""
-    if not re.fullmatch(r"[+-]?[0-9]+", text):
-        raise ValueError(f"wrong output {text!r}")
-    value = int(text)
-    if not -(1 << 31) <= value < (1 << 31):
-        raise ValueError(f"wrong output {text!r} (not a 32-bit integer)")
-    return value
-
-
-def java_int(value):
-    """``value`` wrapped to a Java int, as Java's integer arithmetic does."""
-    value %= INT32
-    return value - INT32 if value >= INT32 // 2 else value
-
-
-def java_remainder(a, b):
-    """Java's ``a % b``: the result takes the sign of ``a``."""
-    r = abs(a) % abs(b)
-    return -r if a < 0 else r
-
-
 class Referee(protocol.Referee):
     """The arena's side, for the local referee. Every player with a legal move is asked
     (the game ends when one has none)."""
@@ -164,6 +139,7 @@ class Referee(protocol.Referee):
     first_turn_ms = FIRST_TURN_MS
     turn_ms = TURN_MS
     max_turns = MAX_TURNS
+    random_plies = 2  # vary the openings of deterministic engines
 
     def turn_lines(self, state, player, first_turn, last_move=None):
         houses = self.game.houses(state)

@@ -114,6 +114,7 @@ class Oware:
 
     name = "oware"
     max_turns = MAX_TURNS
+    max_plies = MAX_TURNS
 
     # -- state -------------------------------------------------------------------------
     def initial_state(self):
@@ -197,6 +198,11 @@ class Oware:
         mine = scores[self.to_move(state)]
         theirs = scores[1 - self.to_move(state)]
         return (mine > theirs) - (mine < theirs)
+
+    def limit_reached(self, state):
+        """Whether the finished game ``state`` ended only because the turn limit cut it
+        (a store above 24 on the last ply ended it by the rules)."""
+        return bool(state & TURNS_DONE) and not state & (STORE_WON[0] | STORE_WON[1])
 
     # -- names -------------------------------------------------------------------------
     def move_name(self, move):

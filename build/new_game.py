@@ -1,0 +1,105 @@
+"""Writes a new game from the template: tic-tac-toe under the name given, complete
+(rules, protocol on the shared base, evaluation, bot, tests), so that it builds, plays in
+the arena and passes the conformance suite before its author changes a line; then they
+replace the rules with their game's (docs/ADDING_A_GAME.md).
+
+Usage::
+
+    make new-game NAME=connect4          # or: python build/new_game.py connect4
+
+It writes only new files (``games/<name>/``, ``bots/<name>.py``,
+``tests/test_<name>.py``) and nothing else needs to list the game: games are discovered
+(games/catalog.py). A wrong name stops it with one line (exit status 2).
+"""
+import argparse
+import keyword
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE = Path(__file__).resolve().parent / "game_template"
+NAME = re.compile(r"[a-z][a-z0-9_]*")
+USAGE_ERROR = 2
+# template file -> where it goes, relative to the repository ("{name}": the game's name)
+FILES = {
+    "__init__.py.tmpl": "games/{name}/__init__.py",
+    "rules.py.tmpl": "games/{name}/rules.py",
+    "protocol.py.tmpl": "games/{name}/protocol.py",
+    "evaluation.py.tmpl": "games/{name}/evaluation.py",
+    "bot.py.tmpl": "bots/{name}.py",
+    "test.py.tmpl": "tests/test_{name}.py",
+}
+# Names taken by the repository's own modules, that a game package would shadow.
+TAKEN = {"runtime", "protocol", "catalog", "contract", "weights", "nn", "reversi", "full"}
+
+
+class BadName(ValueError):
+    """A name that cannot be a new game's (the message says why)."""
+
+
+def check_name(name, root):
+    """``name`` if it can name a new game under ``root``; BadName otherwise."""
+    if not NAME.fullmatch(name or ""):
+        raise BadName(f"the name must be lower case letters, digits and _, starting with a letter, got {name!r}")
+    if keyword.iskeyword(name) or name in sys.stdlib_module_names or name in TAKEN:
+        raise BadName(f"{name!r} is taken (a Python keyword, a standard library module or one of the "
+                         f"repository's): choose another")
+    existing = [path for path in targets(name, root) if path.exists()]
+    if existing:
+        raise BadName(f"{existing[0].relative_to(root)} already exists: choose another name")
+    return name
+
+
+def targets(name, root):
+    return [root / target.format(name=name) for target in FILES.values()]
+
+
+def class_name(name):
+    """The rules class's name: ``connect_4`` -> ``Connect4``."""
+    return "".join(part.capitalize() for part in name.split("_"))
+
+
+def filled(text, name):
+    """A template with the game's names in."""
+    title = name.replace("_", " ").title()
+    for placeholder, value in (("GAME_NAME", name), ("GameClass", class_name(name)),
+                               ("GAME_TITLE", title), ("GAME_SUMMARY", "a new game, tic-tac-toe until its rules are written")):
+        text = text.replace(placeholder, value)
+    return text
+
+
+def write_game(name, root=ROOT):
+    """Writes the game's files under ``root``; their paths."""
+    check_name(name, root)
+    written = []
+    for template, target in FILES.items():
+        path = root / target.format(name=name)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(filled((TEMPLATE / template).read_text(), name))
+        written.append(path)
+    return written
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="make new-game", description=__doc__.split("\n\n")[0])
+    parser.add_argument("name", nargs="?", default="", help="the game's name (a Python module name)")
+    parser.add_argument("--root", default=str(ROOT), help=argparse.SUPPRESS)
+    options = parser.parse_args(argv)
+    root = Path(options.root)
+    if not options.name:
+        print("make new-game: give the game's name: make new-game NAME=<name>", file=sys.stderr)
+        return USAGE_ERROR
+    try:
+        written = write_game(options.name, root)
+    except BadName as error:
+        print(f"make new-game: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    for path in written:
+        print(f"wrote {path.relative_to(root)}")
+    print(f"next: make build && .venv/bin/python -m pytest -k {options.name}; then docs/ADDING_A_GAME.md")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,152 @@
+"""The typed contract between a game and the rest: what ``games/<name>/`` provides, as
+``typing.Protocol`` classes that type checkers and the conformance suite
+(tests/test_conformance.py) read. docs/INTERFACES.md describes the same members in prose.
+
+- ``Rules``: the rules object engines search with (required members), and the optional
+  hooks some engines and tools use (``Hooks``: each is looked up with ``getattr`` and may
+  be missing);
+- ``EvaluationFactory``: ``make_evaluator(game, weights=None)``, the one signature of
+  every evaluation module (handcrafted, learned, N-tuple, network);
+- ``BotProtocol`` and ``RefereeProtocol``: the two sides of a game's arena protocol
+  (``games/<name>/protocol.py``'s ``Player`` and ``Referee``).
+
+States and moves are any hashable values; states are immutable (tuples, ints).
+Nothing here runs in a bundle: bots import their game's modules, not this one.
+"""
+from typing import Callable, Hashable, Iterable, Optional, Protocol, Sequence, runtime_checkable
+
+State = Hashable
+Move = Hashable
+Evaluate = Callable[[State], float]  # heuristic value in [-1, 1] for the side to move
+
+
+@runtime_checkable
+class Rules(Protocol):
+    """A game's rules, one object per rule variant (games/<name>/rules.py)."""
+
+    name: str
+
+    def initial_state(self) -> State:
+        """The start position (a game may take options: Onitama's cards)."""
+
+    def to_move(self, state: State) -> int:
+        """The side to move, 0 or 1."""
+
+    def legal_moves(self, state: State) -> Sequence[Move]:
+        """The strictly legal moves (a pass is a move where the rules have one); empty
+        exactly when the game is over, turn limits included."""
+
+    def play(self, state: State, move: Move) -> State:
+        """The next state; the move is legal (not checked)."""
+
+    def outcome(self, state: State) -> Optional[int]:
+        """None while the game goes on, else +1, 0 or -1 for the side to move."""
+
+    def move_name(self, move: Move) -> str:
+        """The arena's spelling of a move."""
+
+    def parse_move(self, text: str) -> Move:
+        """The move a name spells; ValueError for text that names none."""
+
+    def render(self, state: State) -> list:
+        """Lines of text, for people and error messages."""
+
+
+class Hooks(Protocol):
+    """Optional members of a rules object: engines and tools use each where it exists.
+
+    ``max_plies``: the most plies a game can last, a turn limit included (None or
+    missing: no bound is known); the conformance suite holds random games to it.
+    ``limit_reached(s)``: whether the finished game ``s`` ended only because the turn
+    limit cut it (a game decided on its last allowed ply did not); the arena reports
+    the reason from it. The others: docs/INTERFACES.md."""
+
+    max_plies: Optional[int]
+
+    def limit_reached(self, state: State) -> bool: ...
+
+    def noisy_moves(self, state: State, moves: Sequence[Move]) -> Sequence[Move]: ...
+
+    def quiet_loses(self, state: State) -> bool: ...
+
+    def null_move(self, state: State) -> State: ...
+
+    def threatened(self, state: State) -> bool: ...
+
+    def random_playout(self, state: State, random: Callable[[], float]) -> State: ...
+
+
+HOOKS = ("max_plies", "limit_reached", "noisy_moves", "quiet_loses", "null_move", "threatened",
+         "random_playout")
+
+
+class EvaluationFactory(Protocol):
+    """``make_evaluator`` of an evaluation module: ``weights`` are the evaluation's own
+    parameters (None: its defaults or its fitted ones): named weights for a handcrafted
+    evaluation (a mapping; ValueError naming an unknown one), a weight vector for a
+    learned one, decoded weights for an N-tuple or a network."""
+
+    def __call__(self, game: Rules, weights=None) -> Evaluate: ...
+
+
+class BotProtocol(Protocol):
+    """The bot's side of an arena protocol (``games/<name>/protocol.py``'s ``Player``,
+    on ``games.protocol.Player``); bots/runtime.py drives it."""
+
+    rules: Callable[[], Rules]
+    game: Rules
+    first_turn_ms: int
+    turn_ms: int
+
+    def read_turn(self, first_line: str, next_line: Callable[[], str]) -> tuple:
+        """``(state or None, actions, notes)``; ProtocolError on input not allowed."""
+
+    def check_actions(self, state: Optional[State], actions: Sequence[Move]) -> tuple:
+        """``(allowed, problem or None)``."""
+
+    def legal_moves(self, state: State) -> Sequence[Move]: ...
+
+    def blind_move(self, actions: Sequence[Move]) -> Move: ...
+
+    def format_move(self, move: Move) -> str: ...
+
+    def played(self, state: Optional[State], move: Move) -> None: ...
+
+
+class RefereeProtocol(Protocol):
+    """The referee's side of an arena protocol (``games/<name>/protocol.py``'s
+    ``Referee``, on ``games.protocol.Referee``); arena/match.py drives it."""
+
+    name: str
+    rules: Callable[[], Rules]
+    game: Rules
+    first_turn_ms: float
+    turn_ms: float
+    max_turns: Optional[int]
+    random_plies: int
+
+    def new_state(self, rng=None) -> State: ...
+
+    def needs_answer(self, state: State) -> bool: ...
+
+    def turn_lines(self, state: State, player: int, first_turn: bool, last_move: Optional[Move] = None) -> list:
+        """The lines sent to ``player`` for this turn (a list of str)."""
+
+    def parse_answer(self, state: State, line: str) -> Move:
+        """The legal move an answer line names; ValueError with the reason otherwise."""
+
+
+def missing_members(obj, protocol) -> list:
+    """The members of ``protocol`` (required ones: not ``Hooks``) that ``obj`` lacks,
+    in their order: the conformance suite's first check, and the one-line errors'."""
+    names = [name for name in _members(protocol)]
+    return [name for name in names if not hasattr(obj, name)]
+
+
+def _members(protocol) -> Iterable[str]:
+    annotations = getattr(protocol, "__annotations__", {})
+    for name in annotations:
+        yield name
+    for name, value in vars(protocol).items():
+        if callable(value) and not name.startswith("_"):
+            yield name

@@ -20,8 +20,8 @@ COMPLETES = tuple(sum(1 << c for c in range(9) if WON[mask | 1 << c] and not mas
                   for mask in range(512))
 
 
-def make_evaluator(game, **weights):
-    w = merged(WEIGHTS, weights, "Ultimate Tic-Tac-Toe evaluation")
+def make_evaluator(game, weights=None):
+    w = merged(WEIGHTS, weights or {}, "Ultimate Tic-Tac-Toe evaluation")
     board_value = tuple(w["boards"] + (w["centre"] if b == 4 else w["corner"] if b in (0, 2, 6, 8) else 0)
                         for b in range(9))
     won_value = tuple(sum(board_value[b] for b in range(9) if mask >> b & 1) for mask in range(512))

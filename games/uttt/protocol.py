@@ -1,4 +1,4 @@
-"""CodinGame "Tic-Tac-Toe" from its Ultimate leagues on (docs/PROTOCOLS.md): the bot's and
+"""CodinGame "Tic-Tac-Toe" from its Ultimate leagues on (docs/uttt.md): the bot's and
 the referee's sides, on the shared "last move, then the legal actions" shape.
 
 No init input. Each turn: ``opponentRow opponentCol`` (``-1 -1`` for the first player's

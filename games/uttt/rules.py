@@ -26,6 +26,7 @@ class UltimateTicTacToe:
     """The rules of the module docstring, over its tuple states."""
 
     name = "uttt"
+    max_plies = 81
 
     def initial_state(self):
         return (0, 0, 0, 0, 0, ANY, 0)

@@ -200,9 +200,9 @@ def make_evaluation(bot, options, game):
     the engine, then --weight's."""
     name = evaluation_name(bot, options)
     weights = {**bot.tuned_for(options.engine).weights, **options.weights}
-    factory = bot.evaluation_factory(name)
+    bot.evaluation_factory(name)  # a target that names nothing has its own line, not --weight's
     try:
-        return factory(game, weights) if weights else factory(game)
+        return bot.make_evaluator(name, game, **weights)
     except (TypeError, ValueError) as error:
         raise ValueError(f"--weight for the {name} evaluation: {error}") from None
 

@@ -17,7 +17,7 @@ from bots import runtime
 from bots.runtime import Bot
 from engines.alphabeta import AlphaBeta
 from engines.base import NO_MOVE_NO_END
-from games import protocol
+from games import lastmove
 from games.onitama.rules import MAX_TURNS as ONITAMA_TURNS, Onitama
 from games.oware.protocol import Player as OwarePlayer
 from games.oware.rules import MAX_TURNS as OWARE_TURNS, Oware
@@ -64,7 +64,7 @@ def test_a_typo_in_an_evaluation_stops_the_build_in_one_line(tmp_path):
     assert "no module games.oware.evaluatoin" in one_line(built.stderr)
 
 
-class RulelessPlayer(protocol.LastMovePlayer):
+class RulelessPlayer(lastmove.LastMovePlayer):
     first_turn_ms = turn_ms = 100
 
 
@@ -112,7 +112,7 @@ class Steps:
         return [str(state)]
 
 
-class StepsReferee(protocol.LastMoveReferee):
+class StepsReferee(lastmove.LastMoveReferee):
     name = "steps"
     rules = Steps
     first_turn_ms = turn_ms = 2000

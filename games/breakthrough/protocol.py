@@ -13,14 +13,14 @@ unconfirmed, so the bot never relies on a player id. A first line other than ``N
 is normally White's first move, but a local arena may play a few random opening plies:
 the bot then keeps every position within a few plies of the start that ends with that
 move and offers exactly the listed moves, and lets the following turns rule out the
-wrong ones (``games.protocol.OpeningTracker``).
+wrong ones (``games.lastmove.OpeningTracker``).
 
 The real referee is not public. The local referee reads the move as the text before the
 first space, and accepts it only if it is exactly the name of a legal move; our bot
 never prints anything else, so this strictness can only catch our own mistakes.
 """
 
-from games import protocol
+from games import lastmove
 from games.protocol import ProtocolError
 from games.breakthrough.rules import BLACK, GOAL_ROW, WHITE, Breakthrough
 
@@ -40,7 +40,7 @@ def colour_of(actions):
     return WHITE if ups.pop() else BLACK
 
 
-class Tracker(protocol.OpeningTracker):
+class Tracker(lastmove.OpeningTracker):
     """The positions that fit everything seen; the listed moves also tell our colour."""
 
     opening_plies = OPENING_PLIES
@@ -53,7 +53,7 @@ class Tracker(protocol.OpeningTracker):
         return colour
 
 
-class Player(protocol.LastMovePlayer):
+class Player(lastmove.LastMovePlayer):
     """The bot's side: the opponent's last move and the listed moves a turn; the
     position kept by ``Tracker``, and unknown (None) once it is lost."""
 
@@ -71,7 +71,7 @@ class Player(protocol.LastMovePlayer):
         return actions[0]
 
 
-class Referee(protocol.LastMoveReferee):
+class Referee(lastmove.LastMoveReferee):
     """The arena's side, for the local referee. Every player with a legal move is
     asked: Breakthrough has no pass."""
 

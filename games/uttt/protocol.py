@@ -7,20 +7,20 @@ Rows and columns count 0-8 over the whole 9 x 9 grid. 1000 ms for the first turn
 for the others. The arena sends no board: the bot keeps the game itself.
 """
 
-from games import protocol
+from games import lastmove
 from games.uttt.rules import UltimateTicTacToe
 
 FIRST_TURN_MS, TURN_MS = 1000, 100
 NO_MOVE = "-1 -1"
 
 
-class Tracker(protocol.OpeningTracker):
+class Tracker(lastmove.OpeningTracker):
     # The listed moves never tell X's from O's, so after unseen opening plies the bot
     # could not know its own mark: only CodinGame's openings (none) are looked for.
     opening_plies = 1
 
 
-class Player(protocol.LastMovePlayer):
+class Player(lastmove.LastMovePlayer):
     rules = UltimateTicTacToe
     first_turn_ms, turn_ms = FIRST_TURN_MS, TURN_MS
     no_move = NO_MOVE
@@ -28,7 +28,7 @@ class Player(protocol.LastMovePlayer):
     tracker_class = Tracker
 
 
-class Referee(protocol.LastMoveReferee):
+class Referee(lastmove.LastMoveReferee):
     name = "uttt"
     rules = UltimateTicTacToe
     first_turn_ms, turn_ms = FIRST_TURN_MS, TURN_MS

@@ -56,7 +56,8 @@ def test_deep_perft_from_the_start(depth, count):
     assert perft(game.initial_state(), depth) == count
 
 
-@pytest.mark.parametrize("depth,count", [p for p in PERFT if p[0] <= 5])
+@pytest.mark.parametrize("depth,count", [p if p[0] <= 5 else pytest.param(*p, marks=pytest.mark.slow)
+                                         for p in PERFT if p[0] <= 6])
 def test_perft_table_agrees_with_open_spiel(depth, count):
     pyspiel = pytest.importorskip("pyspiel")
     assert spiel_move_perft(pyspiel.load_game("ultimate_tic_tac_toe").new_initial_state(), depth) == count

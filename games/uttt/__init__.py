@@ -1,0 +1,1 @@
+"""Ultimate Tic-Tac-Toe (CodinGame's tic-tac-toe, from its Ultimate leagues on)."""

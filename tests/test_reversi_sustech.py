@@ -65,7 +65,9 @@ def test_whole_game_against_a_random_mover(ai_module, size, color):
         else:
             move = rng.choice(legal)
         state = game.play(state, move)
-    assert asked >= size * size // 2 - 4
+    # to the game's end; how long it lasts depends on the clock's searches (a wipe-out
+    # can come early), so only the shortest possible game bounds it: 9 plies, 4 of ours
+    assert game.outcome(state) is not None and asked >= 4
 
 
 def test_candidate_list_ends_legally_while_it_thinks(ai_module):

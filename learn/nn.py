@@ -136,7 +136,7 @@ def generate(setup, games, seed, jobs, weights, depth, cache=None, progress=True
     chunks = [pickle.loads(path.read_bytes()) if path and path.is_file() else None for path in files]
     missing = [i for i, chunk in enumerate(chunks) if chunk is None]
     done = play_chunks(play_chunk_compiled if compiled else play_chunk, [tasks[i] for i in missing], backend or LocalBackend(jobs), progress,
-                       "self-play and search", initial=games - sum(sizes[i] for i in missing))
+                       "self-play and search", initial=games - sum(sizes[i] for i in missing), count_at=2)
     for i, chunk in zip(missing, done):
         chunks[i] = chunk
         if files[i]:

@@ -46,14 +46,14 @@ def cache_path(cache, name, key):
     return Path(cache) / f"{name}-{hashlib.sha1(key.encode()).hexdigest()[:16]}.npz" if cache else None
 
 
-def play_chunks(play_chunk, tasks, backend, progress, desc, initial=0):
+def play_chunks(play_chunk, tasks, backend, progress, desc, initial=0, count_at=1):
     """Yields ``play_chunk(*task)`` of every task, in order, as each comes back from
-    ``backend``, with a progress bar counting games (a task's second item; ``initial``
-    games already had)."""
-    bar = tqdm(total=initial + sum(task[1] for task in tasks), initial=initial, desc=desc, unit="game",
+    ``backend``, with a progress bar counting games (a task's item ``count_at``;
+    ``initial`` games already had)."""
+    bar = tqdm(total=initial + sum(task[count_at] for task in tasks), initial=initial, desc=desc, unit="game",
                disable=not progress)
     for task, part in zip(tasks, backend.map(play_chunk, tasks)):
-        bar.update(task[1])
+        bar.update(task[count_at])
         yield part
     bar.close()
 

@@ -52,6 +52,7 @@ from arena.backends import LocalBackend, add_backend_options, open_backend_or_ex
 from games.nn import INT16, ONE, W2_LIMIT, Net, flat_values
 from learn import logistic
 from learn.ntuple import fit_line, sigmoid
+from learn import selfplay
 from learn.selfplay import chunk_sizes, play_chunks
 
 CHUNK = 25         # games per seeded chunk
@@ -291,15 +292,8 @@ def encode(net):
 
 
 def write_weights(path, net, data, header):
-    lines = [f'"""{header}"""', "",
-             f"FEATURES = {net.features}  # inputs",
-             f"HIDDEN = {net.hidden}  # hidden units",
-             f"STEP = {net.step!r}  # logits per output unit",
-             "DATA = ("]
-    width = 96
-    lines += [f"    {data[i:i + width]!r}" for i in range(0, len(data), width)]
-    lines.append(")")
-    Path(path).write_text("\n".join(lines) + "\n", encoding="ascii")
+    selfplay.write_weights(path, header, [("FEATURES", net.features, "inputs"), ("HIDDEN", net.hidden, "hidden units"),
+                                          ("STEP", net.step, "logits per output unit")], data)
 
 
 # -- figures -----------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from bots.othello import BOT
 from engines.bestfirst import BestFirst
 from games.othello import book, ntuple
 from games.othello.rules import PASS, Othello
+from learn.selfplay import write_weights
 
 OUTPUT = Path(__file__).resolve().parent.parent / "games" / "othello" / "book_data.py"
 PLIES_DEFAULT = (4, 5)
@@ -103,12 +104,9 @@ def build(plies, nodes, follow=0, progress=print):
 
 def write(path, discs, entries, command, figures):
     data = book.encode(entries)
-    lines = [data[i:i + 96] for i in range(0, len(data), 96)]
-    text = (f'"""The Othello opening book (games/othello/book.py), written by\n`{command}`\n'
-            f"({figures}; {len(data)} characters).\n\"\"\"\n\n"
-            f"DISCS = {tuple(discs)}  # the disc counts of the positions it holds\n"
-            "DATA = (\n" + "".join(f"    '{line}'\n" for line in lines) + ")\n")
-    Path(path).write_text(text)
+    header = (f"The Othello opening book (games/othello/book.py), written by\n`{command}`\n"
+              f"({figures}; {len(data)} characters).\n")
+    write_weights(path, header, [("DISCS", tuple(discs), "the disc counts of the positions it holds")], data)
     return len(data)
 
 

@@ -26,6 +26,7 @@ import numpy as np
 
 from games.oware import endgame
 from games.oware.rules import HOUSES, MAX_TURNS, SEEDS, Oware
+from learn.selfplay import write_weights
 
 OUTPUT = Path(__file__).resolve().parent.parent / "games" / "oware" / "endgame_table.py"
 MAX_SEEDS = 14      # a byte per board: 15 seeds and more need more memory than a trainer should take
@@ -114,14 +115,12 @@ def codes(gains, settled, seeds, horizon):
 
 def write(path, seeds, horizon, long_horizon, stored, command, figures):
     data = endgame.encode(stored)
-    lines = [data[i:i + 96] for i in range(0, len(data), 96)]
-    text = (f'"""The Oware endgame table (games/oware/endgame.py), written by\n`{command}`\n'
-            f"({figures}; {len(data)} characters).\n\"\"\"\n\n"
-            f"SEEDS = {seeds}  # boards of at most this many seeds\n"
-            f"HORIZON = {horizon}  # plies left from which most boards' gains hold\n"
-            f"LONG_HORIZON = {long_horizon}  # plies left from which every board's gain holds\n"
-            "DATA = (\n" + "".join(f"    '{line}'\n" for line in lines) + ")\n")
-    Path(path).write_text(text)
+    header = (f"The Oware endgame table (games/oware/endgame.py), written by\n`{command}`\n"
+              f"({figures}; {len(data)} characters).\n")
+    write_weights(path, header, [("SEEDS", seeds, "boards of at most this many seeds"),
+                                 ("HORIZON", horizon, "plies left from which most boards' gains hold"),
+                                 ("LONG_HORIZON", long_horizon, "plies left from which every board's gain holds")],
+                  data)
     return len(data)
 
 

@@ -391,12 +391,13 @@ def compressed_modules(blocks):
 def bundle(entry_text, name, closure, baked_args, arena, form):
     """The Bundle of ``entry_text`` with the ``closure``'s modules in ``form``."""
     modules = bundled_modules(closure, form)
+    kinds = {name: data_kind(module) for name, module in modules.items()}
     if form.compress:  # modules with packed data as they are (packed bits do not compress)...
         lines = {m.name: module_line(m) for m in modules.values() if not m.source.isascii()}
         # ...the others compressed: the code together, each data module apart
-        code = [m for m in modules.values() if m.name not in lines and not data_kind(m)]
+        code = [m for m in modules.values() if m.name not in lines and not kinds[m.name]]
         blocks = {m.name: compressed_block([m]) for m in modules.values()
-                  if m.name not in lines and data_kind(m)}
+                  if m.name not in lines and kinds[m.name]}
         head = (DENSE_HEADER.format(name=name) + IMPORTS + "_BUNDLED_MODULES = {\n" + "".join(lines.values())
                 + "}\n" + compressed_modules([compressed_block(code), *blocks.values()]))
         lines.update(blocks)
@@ -407,7 +408,7 @@ def bundle(entry_text, name, closure, baked_args, arena, form):
     text = head + IMPORTER.format(baked_args=baked_args, entry_mark=ENTRY_MARK) + entry_text
     split = dict.fromkeys(SPLIT, 0)
     for module_name, line in lines.items():
-        kind = data_kind(modules[module_name])
+        kind = kinds[module_name]
         if kind:
             split[kind] += size(line, arena)
     split["code"] = size(text, arena) - sum(split.values())

@@ -161,3 +161,13 @@ def test_noisy_moves_are_exactly_those_that_win_a_small_board():
             seen += len(winning)
             state = game.play(state, rng.choice(moves))
     assert seen > 100
+
+
+def test_the_replays_board_view_shows_the_cells_and_the_last_move():
+    from arena.replay import board_view_of
+    game = UltimateTicTacToe()
+    move = game.parse_move("4 7")
+    view = board_view_of(game)(game.play(game.initial_state(), move), move)
+    assert len(view["rows"]) == 9 and {len(row) for row in view["rows"]} == {9}
+    assert view["rows"][4][7] == "p0" and sum(cell != "" for row in view["rows"] for cell in row) == 1
+    assert view["marks"] == [[4, 7]] and view["notes"][0] == "boards won: X 0, O 0"

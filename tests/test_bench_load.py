@@ -25,3 +25,15 @@ def test_percentiles_are_values_that_were_seen():
     values = list(range(1, 1001))
     assert percentile(values, 0.5) == 500 and percentile(values, 0.999) == 999
     assert percentile(values, 1.0) == 1000 and percentile([7], 0.99) == 7
+
+
+def test_every_topic_of_make_bench_has_a_run():
+    """`python -m bench` (make bench) calls ``run(quick=...)`` of every topic it lists;
+    a command-line module in bench/ belongs to SEPARATE, or make bench fails at it."""
+    import importlib
+    import inspect
+
+    from bench.__main__ import topics
+    for topic in topics():
+        run = getattr(importlib.import_module(f"bench.{topic}"), "run", None)
+        assert callable(run) and "quick" in inspect.signature(run).parameters, topic

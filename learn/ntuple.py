@@ -13,15 +13,54 @@ import zlib
 import numpy as np
 from tqdm import tqdm
 
+try:  # compiles the fit's two loops over the design (about 5 times faster); numpy without it
+    import numba
+except ImportError:
+    numba = None
+
 RATE = 0.03  # Adam's step size
 
 
 def totals(theta, x):
     """The model's logit of each position: the sum of its parameters."""
+    if numba is not None:
+        return _compiled_totals(theta, x)
     s = np.zeros(x.shape[1])
     for row in x:
         s += theta[row]
     return s
+
+
+def add_gradient_sums(gradient, x, residual):
+    """Adds to ``gradient``, per parameter, the sum of ``residual`` over the positions
+    that read it: row by row, in position order (the same floating-point sums compiled
+    or not)."""
+    if numba is not None:
+        return _compiled_gradient_sums(gradient, x, residual)
+    size = len(gradient)
+    for row in x:
+        gradient += np.bincount(row, weights=residual, minlength=size)
+    return gradient
+
+
+if numba is not None:
+    @numba.njit(parallel=True, cache=True)
+    def _compiled_totals(theta, x):
+        s = np.zeros(x.shape[1])
+        for r in range(x.shape[0]):
+            for i in numba.prange(x.shape[1]):
+                s[i] += theta[x[r, i]]
+        return s
+
+    @numba.njit(cache=True)
+    def _compiled_gradient_sums(gradient, x, residual):
+        row_sums = np.zeros(len(gradient))
+        for r in range(x.shape[0]):
+            row_sums[:] = 0.0
+            for i in range(x.shape[1]):
+                row_sums[x[r, i]] += residual[i]
+            gradient += row_sums
+        return gradient
 
 
 def sigmoid(s):
@@ -48,10 +87,7 @@ def fit(x, y, size, l2, iterations, rate=RATE, theta=None, progress=True, desc="
     bar = tqdm(range(1, iterations + 1), desc=desc, unit="step", disable=not progress)
     for t in bar:
         p = sigmoid(totals(theta, x))
-        residual = p - y
-        gradient = l2 * theta
-        for row in x:
-            gradient += np.bincount(row, weights=residual, minlength=size)
+        gradient = add_gradient_sums(l2 * theta, x, p - y)
         gradient *= free
         m = beta1 * m + (1 - beta1) * gradient
         v = beta2 * v + (1 - beta2) * gradient * gradient

@@ -176,3 +176,18 @@ def test_other_boards_and_reversed_reversi_get_the_handcrafted_evaluation():
     for game in (Othello(6), Othello(8, misere=True)):
         state = positions(10, seed=1)[5] if game.size == 8 else game.initial_state()
         assert ntuple.make_evaluator(game)(state) == make_evaluator(game)(state)
+
+
+def test_the_compiled_fit_sums_exactly_as_numpy_does(monkeypatch):
+    """The fit's compiled loops (numba) give the same floating-point sums as numpy's, so
+    a weights module does not depend on which of them ran."""
+    from learn import ntuple as fitting
+    if fitting.numba is None:
+        pytest.skip("numba is not installed")
+    rng = np.random.default_rng(7)
+    x = rng.integers(0, 3000, size=(39, 20_000)).astype(np.int32)
+    theta, residual = rng.normal(size=3000), rng.normal(size=20_000)
+    compiled = fitting.totals(theta, x), fitting.add_gradient_sums(2.0 * theta, x, residual)
+    monkeypatch.setattr(fitting, "numba", None)
+    plain = fitting.totals(theta, x), fitting.add_gradient_sums(2.0 * theta, x, residual)
+    assert np.array_equal(compiled[0], plain[0]) and np.array_equal(compiled[1], plain[1])

@@ -34,9 +34,12 @@ about 30 times the games a core-hour (docs/tuning/selfplay.md).
 one that shares its first rounds, is run again). Needs numpy (a development
 dependency; the bundles never import it).
 
-The committed weights came from the defaults, which are the recipe:
+The committed weights came from two rounds of compiled games of deeper players, seven
+phases, starting from the weights the defaults had fitted (commit 970c6f7; the command
+is in the weights module's header, the figures in docs/tuning/othello-ntuple.md):
 
-    python -m learn.othello --jobs 1 --cache results/cache
+    python -m learn.othello --compiled --games 100000 --rounds 2 --depths 2,3,4 \
+        --from-weights games/othello/ntuple_weights.py --phases 16,24,32,40,48,56
 """
 
 import argparse

@@ -191,3 +191,28 @@ def test_the_compiled_fit_sums_exactly_as_numpy_does(monkeypatch):
     monkeypatch.setattr(fitting, "numba", None)
     plain = fitting.totals(theta, x), fitting.add_gradient_sums(2.0 * theta, x, residual)
     assert np.array_equal(compiled[0], plain[0]) and np.array_equal(compiled[1], plain[1])
+
+
+def test_the_held_out_comparison_scores_as_the_bundle_evaluates(capsys):
+    """learn/othello_heldout.py's log-loss of a weights module over fresh compiled games
+    is the one the bundle's own evaluator gives on those positions (its value v is
+    2 P(win) - 1 for the side to move)."""
+    pytest.importorskip("numba")
+    from dataclasses import replace
+    from learn import othello_heldout
+    from learn.ntuple import scores
+    from learn.selfplay import generate
+
+    path = str(trainer.WEIGHTS_FILE)
+    assert othello_heldout.main([path, "--games", "3", "--depths", "1"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.count("log-loss") == 2 and path in printed
+    compiled = replace(trainer.TRAINER, play_chunk=trainer.play_chunk_compiled)
+    data = generate(compiled, 3, 1, 999, (trainer.read_weights(path, None), (1,)), key="", progress=False)
+    (loss, accuracy), _ = othello_heldout.figures(path, None, data)
+    evaluate = ntuple.make_evaluator(GAME)
+    p = np.array([(evaluate((int(m), int(o), int(s))) + 1) / 2
+                  for m, o, s in zip(data["mover"], data["other"], data["player"])])
+    expected = scores(p, (data["label"] + 1) / 2)
+    assert loss == pytest.approx(expected[0], abs=1e-9) and accuracy == pytest.approx(expected[1])
+    assert f"log-loss {loss:.4f}, accuracy {accuracy:.1%}" in printed

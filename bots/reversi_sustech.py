@@ -29,7 +29,7 @@ GAME_SECONDS = 180.0   # the judge's limit for one player's whole game...
 TIME_OUT = 5.0         # ...with this time_out; a shorter time_out shortens it alike
 MOVE_SHARE = 0.8       # of time_out, leaving room for the judge's own overhead
 SLICE_SECONDS = 0.2    # how often the best move so far is published
-MAX_NODES = 120_000    # keeps the tree well inside the judge's 100 MB
+MAX_NODES = 80_000     # keeps the bot inside the judge's 100 MB (docs/tuning/reversi-sustech.md#memory)
 SOLVE_EMPTIES = 14     # the solver's turn: docs/tuning/reversi-sustech.md#solve_empties
 SOLVE_SHARE = 0.5      # of a move's time, the most the solver may take
 SOLVER_TABLE = 40_000  # the solver's table entries (about 8 MB)
@@ -121,6 +121,9 @@ class AI:
             if now >= deadline:
                 break
             result = self.engine.search(state, min(deadline, now + SLICE_SECONDS))
+            # The first slice retired the last move's tree: freed now, not after go(), or
+            # it and the new tree together pass 100 MB (docs/tuning/reversi-sustech.md#memory).
+            self.engine.release()
             self._publish(result.move, moves)
             if result.nodes == 0:
                 # Nothing was added: the root is exact, a forced win is in hand or the

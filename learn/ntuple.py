@@ -13,7 +13,7 @@ import zlib
 import numpy as np
 from tqdm import tqdm
 
-try:  # compiles the fit's two loops over the design (about 5 times faster); numpy without it
+try:  # the fit's two loops over the design compiled where numba is installed; numpy without it
     import numba
 except ImportError:
     numba = None

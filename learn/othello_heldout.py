@@ -21,7 +21,7 @@ from dataclasses import replace
 import numpy as np
 
 from learn import othello as trainer
-from learn.ntuple import scores, sigmoid, totals
+from learn.ntuple import parse_list, scores, sigmoid, totals
 from learn.selfplay import generate
 
 
@@ -49,8 +49,12 @@ def main(argv=None):
     options = parser.parse_args(argv)
     if options.games < 1 or options.jobs < 1:
         parser.error("need at least 1 game and 1 job")
-    depths = tuple(int(d) for d in options.depths.split(",") if d.strip())
+    depths = parse_list(parser, options.depths, int, "--depths")
+    if not depths or min(depths) < 1:
+        parser.error("--depths: expected plies of 1 or more")
     players = trainer.read_weights(options.players, parser)
+    for path in options.weights:  # a bad file is a usage error before the games, not after
+        trainer.read_weights(path, parser)
     compiled = replace(trainer.TRAINER, name="othello-heldout", play_chunk=trainer.play_chunk_compiled)
     data = generate(compiled, options.games, options.seed, 999, (players, depths), key="", progress=False,
                     jobs=options.jobs)

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from engines.alphabeta import AlphaBeta, AlphaBetaPlus
-from engines.base import PROVEN, WIN, terminal_value
+from engines.base import PROVEN, WIN, Limit, terminal_value
 from engines.bestfirst import BestFirst
 from engines.bestfirst_plus import BestFirstPlus
 from engines.mcts import MCTS
@@ -327,11 +327,12 @@ def test_mcts_and_bestfirst_plus_keep_their_tree_between_turns(name):
     for engine_class in (MCTS, BestFirstPlus):
         engine = engine_class(game, evaluate)
         state = game.initial_state()
-        first = engine.search(state, time.perf_counter() + 0.1)
+        # Node budgets, not deadlines: on a loaded machine 0.1 s may not reach the reply.
+        first = engine.search(state, Limit(nodes=3000))
         after = game.play(state, first.move)
         after = game.play(after, game.legal_moves(after)[0])
         old_root = engine.root
-        second = engine.search(after, time.perf_counter() + 0.02)
+        second = engine.search(after, Limit(nodes=200))
         assert second.move in game.legal_moves(after)
         assert engine.root is not old_root and engine.root.state == after
         assert engine.root_ply == 2

@@ -137,6 +137,11 @@ def encode(values):
     return base64.b85encode(zlib.compress(np.asarray(values, dtype=np.int8).tobytes(), 9)).decode("ascii")
 
 
+def decode_values(text):
+    """The signed bytes of ``encode``'s text, as one int8 array."""
+    return np.frombuffer(zlib.decompress(base64.b85decode(text)), dtype=np.int8)
+
+
 
 def fit_line(h, y, iterations=50):
     """(a, b) of the logistic regression of ``y`` on ``a * h + b`` (Newton's method)."""

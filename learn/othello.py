@@ -240,7 +240,7 @@ def main(argv=None):
     options = parser.parse_args(argv)
     depths, layout = checked_training_options(parser, options, Layout)
     encoded = read_weights(options.from_weights, parser) if options.from_weights else None
-    trainer = replace(TRAINER, name="othello-compiled", play_chunk=play_chunk_compiled) if options.compiled else TRAINER
+    trainer = COMPILED_TRAINER if options.compiled else TRAINER
     return train(trainer, parser, options, depths, layout, encoded, argv)
 
 
@@ -272,6 +272,7 @@ TRAINER = Trainer(name="othello", prog="learn.othello", what="N-tuple Othello ev
                   play_chunk=play_chunk, cache_key=cache_key, design=design, figures=held_out_figures,
                   layout_name="PATTERNS", phases_comment="disc counts where a phase starts (the first at 4)",
                   chunk=CHUNK, held_out=HELD_OUT)
+COMPILED_TRAINER = replace(TRAINER, name="othello-compiled", play_chunk=play_chunk_compiled)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -13,15 +13,10 @@ asks the evaluation about). Needs numpy and numba (development dependencies).
 """
 
 import argparse
-import base64
 import sys
-import zlib
-from dataclasses import replace
-
-import numpy as np
 
 from learn import othello as trainer
-from learn.ntuple import parse_list, scores, sigmoid, totals
+from learn.ntuple import decode_values, parse_list, scores, sigmoid, totals
 from learn.selfplay import generate
 
 
@@ -30,7 +25,7 @@ def figures(path, parser, data):
     for the weights module at ``path``."""
     patterns, phases, step, text = trainer.read_weights(path, parser)
     layout = trainer.Layout(patterns.split(), phases)
-    theta = np.frombuffer(zlib.decompress(base64.b85decode(text)), dtype=np.int8) * step
+    theta = decode_values(text) * step
     p = sigmoid(totals(theta, trainer.design(layout, data)))
     y = (data["label"] + 1) / 2
     unsolved = ~data["exact"]
@@ -55,8 +50,7 @@ def main(argv=None):
     players = trainer.read_weights(options.players, parser)
     for path in options.weights:  # a bad file is a usage error before the games, not after
         trainer.read_weights(path, parser)
-    compiled = replace(trainer.TRAINER, name="othello-heldout", play_chunk=trainer.play_chunk_compiled)
-    data = generate(compiled, options.games, options.seed, 999, (players, depths), key="", progress=False,
+    data = generate(trainer.COMPILED_TRAINER, options.games, options.seed, 999, (players, depths), key="", progress=False,
                     jobs=options.jobs)
     print(f"{options.games} games, {len(data['label'])} positions ({int((~data['exact']).sum())} before the"
           f" solver's); players {options.players} at depths {options.depths}")

@@ -24,6 +24,18 @@ def full_bundle(bundle):
     return bundle.parent / "full" / bundle.name
 
 
+def first_turn_answer(bundle, args, cwd, turn):
+    """The bundle's answer to the lines ``turn`` of its first turn, once it has exited
+    cleanly (status 0, nothing on stderr) having written nothing in ``cwd``."""
+    bot = BotProcess(bundle, args, cwd=cwd)
+    bot.send(turn)
+    answer = bot.answer()
+    code, err = bot.finish()
+    assert code == 0 and err == ""
+    assert list(Path(cwd).iterdir()) == []  # it wrote nothing
+    return answer
+
+
 class BotProcess:
     def __init__(self, path, args=(), cwd=None):
         env = {"PATH": os.environ.get("PATH", ""), "TMPDIR": "/nonexistent/tmp"}

@@ -22,18 +22,19 @@ from learn.compiled import othello as compiled  # noqa: E402
 GAME = Othello()
 
 
-def random_positions(count, seed):
-    """``count`` positions of random games (every position of each, the end included)."""
+def random_positions(count, seed, game=GAME):
+    """``count`` positions of random games of ``game`` (every position of each, the end
+    included)."""
     rng = random.Random(seed)
     found = []
     while len(found) < count:
-        state = GAME.initial_state()
+        state = game.initial_state()
         while True:
             found.append(state)
-            moves = GAME.legal_moves(state)
+            moves = game.legal_moves(state)
             if not moves:
                 break
-            state = GAME.play(state, rng.choice(moves))
+            state = game.play(state, rng.choice(moves))
     return found[:count]
 
 
@@ -215,17 +216,7 @@ def oware_positions(count, seed):
     """``count`` positions of random Oware games (every position of each, the ends included)."""
     from games.oware.rules import Oware
     game = Oware()
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        state = game.initial_state()
-        while True:
-            found.append(state)
-            moves = game.legal_moves(state)
-            if not moves:
-                break
-            state = game.play(state, rng.choice(moves))
-    return game, found[:count]
+    return game, random_positions(count, seed, game)
 
 
 def check_oware_rules(count, seed):

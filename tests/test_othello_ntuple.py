@@ -198,7 +198,6 @@ def test_the_held_out_comparison_scores_as_the_bundle_evaluates(capsys):
     is the one the bundle's own evaluator gives on those positions (its value v is
     2 P(win) - 1 for the side to move)."""
     pytest.importorskip("numba")
-    from dataclasses import replace
     from learn import othello_heldout
     from learn.ntuple import scores
     from learn.selfplay import generate
@@ -207,8 +206,7 @@ def test_the_held_out_comparison_scores_as_the_bundle_evaluates(capsys):
     assert othello_heldout.main([path, "--games", "3", "--depths", "1"]) == 0
     printed = capsys.readouterr().out
     assert printed.count("log-loss") == 2 and path in printed
-    compiled = replace(trainer.TRAINER, play_chunk=trainer.play_chunk_compiled)
-    data = generate(compiled, 3, 1, 999, (trainer.read_weights(path, None), (1,)), key="", progress=False)
+    data = generate(trainer.COMPILED_TRAINER, 3, 1, 999, (trainer.read_weights(path, None), (1,)), key="", progress=False)
     (loss, accuracy), _ = othello_heldout.figures(path, None, data)
     evaluate = ntuple.make_evaluator(GAME)
     p = np.array([(evaluate((int(m), int(o), int(s))) + 1) / 2

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from botproc import BotProcess, build_bundle, full_bundle
+from botproc import BotProcess, build_bundle, first_turn_answer, full_bundle
 from games.uttt.protocol import Referee
 from test_uttt_protocol import O_FIRST_TURN, X_FIRST_TURN
 
@@ -18,12 +18,7 @@ def bundle(tmp_path_factory):
 
 @pytest.mark.parametrize("turn", [X_FIRST_TURN, O_FIRST_TURN])
 def test_golden_first_turns_get_a_listed_answer(bundle, tmp_path, turn):
-    bot = BotProcess(bundle, FAST, cwd=tmp_path)
-    bot.send(turn)
-    assert bot.answer() in turn[2:]
-    code, err = bot.finish()
-    assert code == 0 and err == ""
-    assert list(tmp_path.iterdir()) == []  # it wrote nothing
+    assert first_turn_answer(bundle, FAST, tmp_path, turn) in turn[2:]
 
 
 def play_against_random(bot, seat, seed):

@@ -48,8 +48,9 @@ from typing import Callable
 import numpy as np
 
 from arena.backends import LocalBackend, add_backend_options, open_backend_or_exit
-from engines.alphabeta import AlphaBeta
+from engines.alphabeta import AlphaBeta, AlphaBetaPlus
 from engines.base import PROVEN, Limit, random_plies
+from games.nn import Net
 
 RANDOM_MOVE = 0.04     # chance that a move is drawn at random
 HELD_OUT = 0.15        # share of the last round's games kept for the held-out figures
@@ -80,12 +81,22 @@ def setup_of(name):
     return importlib.import_module(f"learn.{name}").SETUP
 
 
+def evaluator_of(setup, game, weights):
+    """The players' evaluation: the handcrafted one (``weights`` None), the learned linear
+    one (a list of weights) or the game's network (a games.nn.Net, games/<name>/nn.py)."""
+    if weights is None:
+        return setup.handcrafted(game)
+    if isinstance(weights, Net):
+        return importlib.import_module(f"games.{setup.name}.nn").make_evaluator(game, weights)
+    return setup.learned.make_evaluator(game, weights)
+
+
 def self_play(name, seed, games, weights=None):
     """``games`` games, each a list of (state, result for the side to move: 1, 0 or -1);
-    the players use the learned evaluation with ``weights``, or the handcrafted one."""
+    the players use the evaluation of ``weights`` (``evaluator_of``)."""
     setup = setup_of(name)
     game = setup.make_game()
-    evaluate = setup.handcrafted(game) if weights is None else setup.learned.make_evaluator(game, weights)
+    evaluate = evaluator_of(setup, game, weights)
     rng = random.Random(seed)
     played = []
     while len(played) < games:
@@ -110,14 +121,15 @@ def self_play(name, seed, games, weights=None):
     return played
 
 
-def search_values(name, states, depth, weights=None):
+def search_values(name, states, depth, weights=None, quiescence=False):
     """The value in [-1, 1] of an alpha-beta search ``depth`` plies deep from each state,
-    with the learned evaluation with ``weights`` or the handcrafted one (proven results
-    count as -1 or 1)."""
+    with the evaluation of ``weights`` (``evaluator_of``); with ``quiescence``, the
+    search of AlphaBetaPlus (noisy moves played past the depth). Proven results count
+    as -1 or 1."""
     setup = setup_of(name)
     game = setup.make_game()
-    evaluate = setup.handcrafted(game) if weights is None else setup.learned.make_evaluator(game, weights)
-    engine = AlphaBeta(game, evaluate, max_depth=depth)
+    evaluate = evaluator_of(setup, game, weights)
+    engine = (AlphaBetaPlus if quiescence else AlphaBeta)(game, evaluate, max_depth=depth)
     values = []
     for state in states:
         value = engine.search(state, Limit()).value

@@ -12,9 +12,12 @@ trainer: ``python -m learn.oware --model nn`` (``--help`` after it for the optio
    so a run that stops goes on where it was, and a run with more games reuses the
    chunks it shares. The chunks run in ``--jobs`` processes, or as Ray tasks over a
    cluster with ``--backend ray`` (``arena.backends``: a chunk a task, the same games
-   either way). With ``--compiled`` (Oware) the games and their labels are played by
-   learn/compiled/<game>.py in numba, about 12 times as many a core-hour
-   (docs/tuning/selfplay.md).
+   either way). With ``--compiled`` (Oware; Breakthrough with ``--players network``)
+   the games and their labels are played by learn/compiled/<game>.py in numba, many
+   times as many a core-hour (docs/tuning/selfplay.md). ``--players network`` plays
+   with the game's shipped network (games/<game>/nn_weights.py), and
+   ``--label-quiescence`` labels with AlphaBetaPlus's search (noisy moves past the
+   depth) where the game names noisy moves.
 2. Split by games: the last ``HELD_OUT`` share is held out for the figures, the
    ``VALIDATION`` share before it decides when to stop, the rest is fitted (with each
    position's mirror image too where the network module has a ``MIRROR``).
@@ -49,6 +52,7 @@ import numpy as np
 from tqdm import tqdm
 
 from arena.backends import LocalBackend, add_backend_options, open_backend_or_exit
+from engines.alphabeta import QUIESCENCE, AlphaBetaPlus
 from games.nn import INT16, ONE, W2_LIMIT, Net, flat_values
 from learn import logistic
 from learn.ntuple import fit_line, sigmoid
@@ -75,7 +79,7 @@ class Setup:
     ``active(state)``, ``make_evaluator(game, weights)`` with a Net)."""
     linear: logistic.Setup
     network: object
-    compiled: bool = False  # learn/compiled/<name>.py plays its games (--compiled)
+    compiled: str = None  # the players (--players) learn/compiled/<name>.py plays with (--compiled), if any
 
     @property
     def name(self):
@@ -89,13 +93,14 @@ class Setup:
 
 # -- positions -------------------------------------------------------------------------
 
-def play_chunk(name, seed, games, weights, depth):
+def play_chunk(name, seed, games, weights, depth, quiescence=False):
     """One chunk's games, each a list of (state, result, search value) for the side to
-    move (the result itself with no search)."""
+    move (the result itself with no search; ``quiescence``: the labelling searches are
+    AlphaBetaPlus's, with noisy moves past the depth)."""
     played = logistic.self_play(name, seed, games, weights)
     states = [state for game in played for state, _ in game]
     if depth:
-        values = logistic.search_values(name, states, depth, weights)
+        values = logistic.search_values(name, states, depth, weights, quiescence)
     else:
         values = [float(result) for game in played for _, result in game]
     chunk, at = [], 0
@@ -108,28 +113,38 @@ def play_chunk(name, seed, games, weights, depth):
 _COMPILED = {}  # per process: the compiled players' evaluation, by weights
 
 
-def play_chunk_compiled(name, seed, games, weights, depth):
+def play_chunk_compiled(name, seed, games, weights, depth, quiescence=False):
     """``play_chunk``'s games played by learn/compiled/<name>.py: the same players and
     labels, compiled with numba (the games differ where moves tie)."""
     compiled = importlib.import_module(f"learn.compiled.{name}")  # numba: imported by --compiled only
-    key = (name, tuple(weights))
+    key = (name, repr(weights_key(weights)))
     if key not in _COMPILED:
         _COMPILED[key] = compiled.evaluation(weights)
     linear = logistic.setup_of(name)
+    players_quiescence = QUIESCENCE if issubclass(linear.player, AlphaBetaPlus) else 0
     return compiled.play_chunk(seed, games, _COMPILED[key], linear.depths, linear.opening_plies,
-                               logistic.RANDOM_MOVE, depth)
+                               logistic.RANDOM_MOVE, depth, players_quiescence, QUIESCENCE if quiescence else 0)
 
 
-def generate(setup, games, seed, jobs, weights, depth, cache=None, progress=True, backend=None, compiled=False):
+def weights_key(weights):
+    """What decides the players' evaluation, as a value that prints the same in every
+    run: the linear weights as they are, a network's integers and step."""
+    return ("network", tuple(flat_values(weights)), weights.step) if isinstance(weights, Net) else weights
+
+
+def generate(setup, games, seed, jobs, weights, depth, cache=None, progress=True, backend=None, compiled=False,
+             quiescence=False):
     """``games`` labelled games (``play_chunk``'s, or ``play_chunk_compiled``'s), in
     chunk order, played on ``backend`` (default: ``jobs`` processes); chunks kept in
     ``cache`` are read from there, the others written."""
     sizes = chunk_sizes(games, CHUNK)
-    tasks = [(setup.name, seed * 100_000 + i, n, weights, depth) for i, n in enumerate(sizes)]
+    tasks = [(setup.name, seed * 100_000 + i, n, weights, depth, quiescence) for i, n in enumerate(sizes)]
     folder = None
     if cache:
         linear = setup.linear
-        key = repr((setup.name, seed, depth, weights, logistic.RANDOM_MOVE, linear.depths, linear.opening_plies))
+        decided_by = (setup.name, seed, depth, weights_key(weights), logistic.RANDOM_MOVE, linear.depths,
+                      linear.opening_plies)
+        key = repr(decided_by + (("quiescence",) if quiescence else ()))  # the keys of earlier runs unchanged
         kind = "nn-compiled" if compiled else "nn"
         folder = Path(cache) / f"{setup.name}-{kind}-{hashlib.sha1(key.encode()).hexdigest()[:16]}"
         folder.mkdir(parents=True, exist_ok=True)
@@ -344,10 +359,13 @@ def main(setup, argv=None, prog=None):
     parser.add_argument("--seed", type=int, default=1, help="seeds the games and the fit (default: %(default)s)")
     parser.add_argument("--jobs", type=int, default=2,
                         help="processes for self-play, unused with --backend ray (default: %(default)s)")
-    parser.add_argument("--players", choices=("learned", "handcrafted"), default="learned",
-                        help="the self-play players' evaluation (default: %(default)s, the linear one)")
+    parser.add_argument("--players", choices=("learned", "handcrafted", "network"), default="learned",
+                        help="the self-play players' evaluation (default: %(default)s, the linear one;"
+                             f" network: the weights of games/{setup.name}/nn_weights.py)")
     parser.add_argument("--search-depth", type=int, default=SEARCH_DEPTH, metavar="D",
                         help="plies of the labelling searches; 0: the results alone (default: %(default)s)")
+    parser.add_argument("--label-quiescence", action="store_true",
+                        help="label with AlphaBetaPlus's search: noisy moves played past the depth")
     parser.add_argument("--outcome-share", type=float, default=0.0, metavar="S",
                         help="the result's share in each target (default: %(default)s)")
     parser.add_argument("--hidden", type=int, default=HIDDEN, help="hidden units (default: %(default)s)")
@@ -363,12 +381,14 @@ def main(setup, argv=None, prog=None):
     if setup.compiled:
         parser.add_argument("--compiled", action="store_true",
                             help=f"self-play and labels compiled with numba (learn/compiled/{setup.name}.py),"
-                                 " the learned players only (docs/tuning/selfplay.md)")
+                                 f" the {setup.compiled} players only (docs/tuning/selfplay.md)")
     add_backend_options(parser, games=False)
     options = parser.parse_args(argv)
     compiled = getattr(options, "compiled", False)
-    if compiled and options.players != "learned":
-        parser.error("--compiled plays with the learned players only")
+    if compiled and options.players != setup.compiled:
+        parser.error(f"--compiled plays with the {setup.compiled} players only (--players {setup.compiled})")
+    if options.label_quiescence and not hasattr(setup.linear.make_game(), "noisy_moves"):
+        parser.error(f"--label-quiescence needs noisy moves, which {setup.name} does not name")
     if options.games < 10 or options.jobs < 1 or options.epochs < 1 or options.batch < 1:
         parser.error("need at least 10 games, 1 job, 1 epoch and a batch of 1")
     if not 0 < options.hidden <= 64 or options.search_depth < 0 or not 0 <= options.outcome_share <= 1:
@@ -377,9 +397,11 @@ def main(setup, argv=None, prog=None):
     weights = None
     if options.players == "learned":
         weights = [float(w) for w in logistic.read_weights(setup.linear.weights_file, setup.linear, parser)]
+    elif options.players == "network":
+        weights = setup.network.load_weights()
     with open_backend_or_exit(parser, options, options.jobs) as backend:
         games = generate(setup, options.games, options.seed, options.jobs, weights, options.search_depth,
-                         options.cache, not options.quiet, backend, compiled)
+                         options.cache, not options.quiet, backend, compiled, options.label_quiescence)
     test_cut = int(len(games) * (1 - HELD_OUT))
     validation_cut = int(len(games) * (1 - HELD_OUT - VALIDATION))
     fitted, validation, test = games[:validation_cut], games[validation_cut:test_cut], games[test_cut:]
@@ -399,8 +421,7 @@ def main(setup, argv=None, prog=None):
     params = train(params, data, inputs_and_targets(validation), options, not options.quiet)
     net = quantize(params)
     game = setup.linear.make_game()
-    players = (setup.linear.handcrafted(game) if weights is None
-               else setup.linear.learned.make_evaluator(game, weights))
+    players = logistic.evaluator_of(setup.linear, game, weights)
     figures = held_out_figures(setup, params, net, test, fitted, players)
     print(f"held out: {figures}", flush=True)
     arguments = argv if argv is not None else sys.argv[1:]

@@ -3,12 +3,16 @@
 
     python -m learn.compiled.bench othello --games 300 --compiled-games 6000
     python -m learn.compiled.bench oware --games 100 --compiled-games 1000
+    python -m learn.compiled.bench breakthrough --games 20 --compiled-games 1000
 
 Othello: each kind of players (the first round's, the handcrafted evaluation; a later
 round's, the shipped N-tuple weights) plays learn/othello.py's ``play_chunk`` and its
 compiled twin. Oware: the network trainer's games (learn/nn.py's ``play_chunk``: the
 linear learned players, each position labelled by a 6-ply search, ``--search-depth``)
-and the same games without the labels (``--search-depth 0``). All in this one process,
+and the same games without the labels (``--search-depth 0``). Breakthrough: the network
+trainer's games with ``--players network`` (alpha-beta+ players with the shipped
+network), labelled by 3-ply searches with quiescence (``--label-quiescence``), and
+without labels. All in this one process,
 in the trainer's chunks, seeded alike; the figure is games per hour of this process's
 CPU time (compilation left out, and reported apart).
 """
@@ -59,7 +63,23 @@ def oware_kinds():
     return kinds
 
 
-KINDS = {"othello": othello_kinds, "oware": oware_kinds}
+def breakthrough_kinds():
+    from games.breakthrough import nn as network
+    from learn import logistic, nn
+    net = network.load_weights()
+    depths = ",".join(map(str, logistic.setup_of("breakthrough").depths))
+    kinds = []
+    for depth in (3, 0):
+        labels = f"{depth}-ply labels with quiescence" if depth else "no labels"
+        kinds.append((f"network players, depths {depths}, {labels}",
+                      lambda seed, n, d=depth: sum(map(len, nn.play_chunk("breakthrough", seed, n, net, d, True))),
+                      lambda seed, n, d=depth: sum(map(len, nn.play_chunk_compiled("breakthrough", seed, n, net, d,
+                                                                                    True))),
+                      nn.CHUNK))
+    return kinds
+
+
+KINDS = {"othello": othello_kinds, "oware": oware_kinds, "breakthrough": breakthrough_kinds}
 
 
 def main(argv=None):

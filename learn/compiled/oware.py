@@ -332,10 +332,12 @@ def unpack(state):
     return np.array([*GAME.houses(state), *GAME.stores(state), GAME.ply(state)], dtype=np.int64)
 
 
-def play_chunk(seed, games, ev, depths, opening_plies, random_move, label_depth):
+def play_chunk(seed, games, ev, depths, opening_plies, random_move, label_depth, quiescence=0, label_quiescence=0):
     """``games`` games, each a list of (state, result, search value) for the side to move,
     as learn/nn.py's ``play_chunk`` returns them; ``ev`` the players' evaluation
-    (``evaluation``'s arrays)."""
+    (``evaluation``'s arrays). Oware names no noisy moves: no quiescence search."""
+    if quiescence or label_quiescence:
+        raise ValueError("Oware has no quiescence search")
     rng = random.Random(seed)
     rows = np.zeros((MAX_PLIES, SIZE), dtype=np.int64)
     results = np.zeros(MAX_PLIES, dtype=np.int64)

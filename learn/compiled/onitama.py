@@ -162,11 +162,12 @@ def legal(s, out):
 def noisy(s, out):
     """The number of noisy moves (rules.noisy_moves': captures, the master's step onto
     the enemy shrine), written to ``out``: the winning ones first, piece by piece in
-    the rules' order within each kind. The game must be on."""
+    the rules' order within each kind. The game must be on. A piece's card is looked
+    at move by move only where it reaches a square worth it (most reach none)."""
     hand = s[HAND]
     seat, a, b = hand >> 8, hand & 15, hand >> 4 & 15
     pieces, theirs, master, their_master = s[MINE], s[THEIRS], s[MY_MASTER], s[THEIR_MASTER]
-    shrine = TARGET_SHRINE[seat]
+    shrine = TARGET_SHRINE[seat] & ~pieces
     wins = 0
     for stage in range(2):  # the winning moves, then the other captures
         count = wins
@@ -175,14 +176,14 @@ def noisy(s, out):
             sq = lowest_square(bits)
             from_bit = bits & -bits
             bits &= bits - 1
+            steps = shrine if from_bit == master else 0
+            wanted = their_master | steps if stage == 0 else theirs & ~their_master & ~steps
             for card in (a, b):
+                if REACH_MASK[seat, card, sq] & wanted == 0:
+                    continue
                 for k in range(TARGET_COUNT[seat, card, sq]):
                     to = TARGET_SQUARES[seat, card, sq, k]
-                    to_bit = 1 << to
-                    if to_bit & pieces:
-                        continue
-                    win = to_bit & their_master != 0 or (from_bit == master and to_bit == shrine)
-                    if win if stage == 0 else not win and to_bit & theirs != 0:
+                    if wanted >> to & 1:
                         out[count] = card << 10 | sq << 5 | to
                         count += 1
         if stage == 0:
@@ -432,8 +433,12 @@ def negamax(stack, moves, ply, depth, alpha, beta, ev):
     killers(moves[ply], order(s, moves[ply], count), count)
     best = -np.inf
     for i in range(count):
-        play_into(s, moves[ply, i], stack[ply + 1])
-        value = -negamax(stack, moves, ply + 1, depth - 1, -beta, -alpha, ev)
+        child = stack[ply + 1]
+        play_into(s, moves[ply, i], child)
+        if depth == 1 and not over(child):  # the child's quiescence search without its negamax frame
+            value = -quiesce(stack, moves, ply + 1, -beta, -alpha, QUIESCENCE, ev)
+        else:
+            value = -negamax(stack, moves, ply + 1, depth - 1, -beta, -alpha, ev)
         if value > best:
             best = value
             if value > alpha:

@@ -50,6 +50,7 @@ MAX_MOVES = 40            # five pieces, two cards of at most four moves each
 KILLER = MAX_MOVES        # a ply's row of moves: its moves, then its two killer moves
 ROW = KILLER + 2
 MAX_PLIES = MAX_TURNS     # rows a game may take
+ROOT_ORDER_DEPTH = 3      # searches this deep order their root's moves by a shallower one first
 RAW_WIN = 1e9             # a won game's raw value: beyond any sum of the evaluations
 LEARNED, NTUPLE = 0, 1
 GAME = Onitama()
@@ -450,6 +451,24 @@ def negamax(stack, moves, ply, depth, alpha, beta, ev):
     return best
 
 
+@njit(cache=False)
+def ranked(stack, moves, count, ev):
+    """Sorts the root's moves ``moves[0, :count]`` best first by the quiescence value of
+    the position each leads to: a cheap first iteration (AlphaBeta's iterative
+    deepening orders its root by the last one; ordered by 1-ply values, depth 3 took
+    half as long again, docs/tuning/selfplay.md)."""
+    values = np.empty(count)
+    for i in range(count):
+        play_into(stack[0], moves[0, i], stack[1])
+        values[i] = -negamax(stack, moves, 1, 0, -np.inf, np.inf, ev)
+    for i in range(1, count):  # insertion sort, stable
+        j = i
+        while j > 0 and values[j] > values[j - 1]:
+            values[j], values[j - 1] = values[j - 1], values[j]
+            moves[0, j], moves[0, j - 1] = moves[0, j - 1], moves[0, j]
+            j -= 1
+
+
 @njit(cache=True)
 def value_of(raw, scale):
     """The value engines.alphabeta gives for the searches' ``raw`` one: a finished
@@ -471,6 +490,8 @@ def search_in(stack, moves, depth, ev):
     moves[:, KILLER:] = -1
     count = legal(s, moves[0])
     order(s, moves[0], count)
+    if depth >= ROOT_ORDER_DEPTH:
+        ranked(stack, moves, count, ev)
     best, best_move = -np.inf, -1
     for i in range(count):
         play_into(s, moves[0, i], stack[1])

@@ -16,7 +16,8 @@ tried and measured.
    through the pipeline the N-tuple trainers share (learn/selfplay.py). With
    ``--compiled`` the games are played by numba code (learn/compiled/onitama.py: the
    same players, labels and columns, held equal to the pure-Python rules, evaluations
-   and searches by tests) at many times the games a core-hour (docs/tuning/selfplay.md).
+   and searches by tests) at about 25-30 times the games a core-hour
+   (docs/tuning/selfplay.md).
 2. Fitting (learn/ntuple.py): logistic regression of the label on the network's table
    entries, full-batch Adam with an L2 penalty, on every round's games but the last
    ``HELD_OUT`` share of the last round's, which are held out; then ``--td-passes``
@@ -272,7 +273,7 @@ def main(argv=None):
                          layout_default=TABLES, phases_of="piece")
     parser.add_argument("--compiled", action="store_true",
                         help="self-play compiled with numba (learn/compiled/onitama.py): the same kind of games,"
-                             " many times as many a core-hour (docs/tuning/selfplay.md)")
+                             " about 25-30 times as many a core-hour (docs/tuning/selfplay.md)")
     add_backend_options(parser, games=False)
     options = parser.parse_args(argv)
     depths, layout = checked_training_options(parser, options, Layout)

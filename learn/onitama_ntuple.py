@@ -13,7 +13,11 @@ tried and measured.
    seeded from (``--seed``, round, chunk), so they do not depend on ``--jobs``.
    Self-play runs in ``--jobs`` processes, or as Ray tasks over a cluster with
    ``--backend ray`` (``arena.backends``: a chunk a task, the same games either way),
-   through the pipeline the N-tuple trainers share (learn/selfplay.py).
+   through the pipeline the N-tuple trainers share (learn/selfplay.py). With
+   ``--compiled`` the games are played by numba code (learn/compiled/onitama.py: the
+   same players, labels and columns, held equal to the pure-Python rules, evaluations
+   and searches by tests) at about 25-30 times the games a core-hour
+   (docs/tuning/selfplay.md).
 2. Fitting (learn/ntuple.py): logistic regression of the label on the network's table
    entries, full-batch Adam with an L2 penalty, on every round's games but the last
    ``HELD_OUT`` share of the last round's, which are held out; then ``--td-passes``
@@ -35,6 +39,7 @@ import argparse
 import math
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -115,6 +120,16 @@ def play_chunk(seed, games, encoded=None, depths=DEPTHS):
     data.update(label=np.array(columns[8], dtype=np.int8), exact=np.array(columns[9], dtype=bool),
                 player=np.array(columns[10], dtype=np.int8), game=np.array(columns[11], dtype=np.int32))
     return data
+
+
+def play_chunk_compiled(seed, games, encoded=None, depths=DEPTHS):
+    """``play_chunk``'s games played by learn/compiled/onitama.py: the same players,
+    labels and columns, compiled with numba (the games differ where moves tie)."""
+    from learn.compiled import onitama as compiled  # numba: imported by this option only
+    key = ("compiled", encoded)
+    if key not in _EVALUATORS:
+        _EVALUATORS[key] = compiled.evaluation(None if encoded is None else ntuple.decode(*encoded))
+    return compiled.play_chunk(seed, games, _EVALUATORS[key], depths, OPENING_PLIES, RANDOM_MOVE)
 
 
 def cache_key(games, seed, round_number, encoded, depths):
@@ -256,11 +271,15 @@ def main(argv=None):
                          jobs_help="processes for self-play (default: %(default)s)",
                          first_players="the learned linear evaluation", layout_option="--tables",
                          layout_default=TABLES, phases_of="piece")
+    parser.add_argument("--compiled", action="store_true",
+                        help="self-play compiled with numba (learn/compiled/onitama.py): the same kind of games,"
+                             " about 25-30 times as many a core-hour (docs/tuning/selfplay.md)")
     add_backend_options(parser, games=False)
     options = parser.parse_args(argv)
     depths, layout = checked_training_options(parser, options, Layout)
     encoded = read_weights(options.from_weights, parser) if options.from_weights else None
-    return train(TRAINER, parser, options, depths, layout, encoded, argv)
+    trainer = COMPILED_TRAINER if options.compiled else TRAINER
+    return train(trainer, parser, options, depths, layout, encoded, argv)
 
 
 TRAINER = Trainer(name="onitama", prog="learn.onitama_ntuple",
@@ -268,6 +287,7 @@ TRAINER = Trainer(name="onitama", prog="learn.onitama_ntuple",
                   cache_key=cache_key, design=design, figures=held_out_figures, layout_name="TABLES",
                   phases_comment="piece counts where a phase starts (the first at 2)", chunk=CHUNK,
                   held_out=HELD_OUT, pad=True)
+COMPILED_TRAINER = replace(TRAINER, name="onitama-compiled", play_chunk=play_chunk_compiled)
 
 
 if __name__ == "__main__":

@@ -76,8 +76,8 @@ def random_net(seed):
     rng = random.Random(seed)
     hidden = 8
     return Net([[rng.randint(-60, 60) for _ in range(hidden)] for _ in range(nn.FEATURES)],
-               [rng.randint(-200, 200) for _ in range(hidden)], [rng.randint(-W2_LIMIT, W2_LIMIT) for _ in range(hidden)],
-               rng.randint(-INT16, INT16), 3e-4)
+               [rng.randint(-200, 200) for _ in range(hidden)],
+               [rng.randint(-W2_LIMIT, W2_LIMIT) for _ in range(hidden)], rng.randint(-INT16, INT16), 3e-4)
 
 
 @pytest.mark.parametrize("net", [nn.load_weights(), random_net(3)], ids=["shipped", "random"])

@@ -4,6 +4,7 @@
     python -m learn.compiled.bench othello --games 300 --compiled-games 6000
     python -m learn.compiled.bench oware --games 100 --compiled-games 1000
     python -m learn.compiled.bench breakthrough --games 20 --compiled-games 1000
+    python -m learn.compiled.bench onitama --games 500 --compiled-games 10000
 
 Othello: each kind of players (the first round's, the handcrafted evaluation; a later
 round's, the shipped N-tuple weights) plays learn/othello.py's ``play_chunk`` and its
@@ -12,9 +13,11 @@ linear learned players, each position labelled by a 6-ply search, ``--search-dep
 and the same games without the labels (``--search-depth 0``). Breakthrough: the network
 trainer's games with ``--players network`` (alpha-beta+ players with the shipped
 network), labelled by 3-ply searches with quiescence (``--label-quiescence``), and
-without labels. All in this one process,
-in the trainer's chunks, seeded alike; the figure is games per hour of this process's
-CPU time (compilation left out, and reported apart).
+without labels. Onitama: each kind of players (round 1's, the learned linear
+evaluation; a later round's, the shipped N-tuple weights) plays
+learn/onitama_ntuple.py's ``play_chunk`` and its compiled twin. All in this one
+process, in the trainer's chunks, seeded alike; the figure is games per hour of this
+process's CPU time (compilation left out, and reported apart).
 """
 
 import argparse
@@ -79,7 +82,21 @@ def breakthrough_kinds():
     return kinds
 
 
-KINDS = {"othello": othello_kinds, "oware": oware_kinds, "breakthrough": breakthrough_kinds}
+def onitama_kinds():
+    from games.onitama import ntuple_weights as module
+    from learn import onitama_ntuple as trainer
+    shipped = (module.TABLES, tuple(module.PHASES), module.STEP, module.DATA)
+    settings = f"depths {','.join(map(str, trainer.DEPTHS))}"
+    kinds = []
+    for name, encoded in (("learned linear players (round 1)", None), ("N-tuple players (later rounds)", shipped)):
+        kinds.append((f"{name}, {settings}",
+                      lambda seed, n, e=encoded: len(trainer.play_chunk(seed, n, e)["label"]),
+                      lambda seed, n, e=encoded: len(trainer.play_chunk_compiled(seed, n, e)["label"]),
+                      trainer.CHUNK))
+    return kinds
+
+
+KINDS = {"othello": othello_kinds, "oware": oware_kinds, "breakthrough": breakthrough_kinds, "onitama": onitama_kinds}
 
 
 def main(argv=None):

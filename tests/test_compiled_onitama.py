@@ -191,3 +191,28 @@ def test_the_tiny_training_setting_runs_compiled(tmp_path):
     assert "--compiled" in text and "log-loss" in text
     names = [path.name for path in (tmp_path / "cache").iterdir()]
     assert len(names) == 2 and all(name.startswith("onitama-compiled-") for name in names)  # a round each
+
+
+def test_a_compiled_chunks_values_are_its_positions_search_values():
+    """``--search-depth``'s column: each position's value by the compiled search 2 plies
+    deep (AlphaBetaPlus's within 1e-12), a proven one as -1 or 1; the players' own
+    search where they search 2 plies, another search where they search 1; the games
+    are those without the values."""
+    python, ev = players("learned")
+    data = compiled.play_chunk(13, 3, ev, (1, 2), trainer.OPENING_PLIES, trainer.RANDOM_MOVE, 2)
+    plain = compiled.play_chunk(13, 3, ev, (1, 2), trainer.OPENING_PLIES, trainer.RANDOM_MOVE)
+    assert set(data) == set(plain) | {"value"} and data["value"].dtype == np.float64
+    assert all(np.array_equal(data[name], plain[name]) for name in plain)
+    states = list(zip(*(data[n].tolist() for n in trainer.COLUMNS)))
+
+    def mapped(value):
+        return (value > 0) - (value < 0) if is_proven(value) else value
+
+    for state, value in zip(states, data["value"].tolist()):
+        assert value == mapped(compiled.search(compiled.position(state), 2, ev)[0])
+    assert any(abs(value) == 1 for value in data["value"]) and any(abs(value) < 1 for value in data["value"])
+    for state, value in list(zip(states, data["value"].tolist()))[::max(1, len(states) // 12)]:
+        clear_memos()
+        expected = AlphaBetaPlus(GAME, python, max_depth=2, noisy_first=True).search(state, Limit()).value
+        assert value == pytest.approx(mapped(expected), abs=1e-12), state
+

@@ -28,6 +28,12 @@ value, taken once at the root (``value_of``). The Python evaluation's last bit d
 on its memo's history (the tests say why), so the search's value is held equal within
 1e-12.
 
+With ``search_depth`` > 0 (the trainer's ``--search-depth``), each position of a game
+is also valued by ``search_in`` that many plies deep with the players' evaluation (a
+proven value as -1 or 1): the ``value`` column of ``play_chunk``, in the same games (the
+labelling searches draw nothing; tests/test_compiled_onitama.py holds the column to the
+search, and to AlphaBetaPlus's value).
+
 The random draws are numba's (``np.random`` seeded per game from the chunk's
 ``random.Random``, which deals the cards and draws the depths): a chunk's games depend
 on its seed alone, as the pure-Python ones.
@@ -515,13 +521,17 @@ def search(s, depth, ev):
 # -- the games -------------------------------------------------------------------------
 
 @njit(cache=False)
-def play_game(seed, cards, opening, depths, random_move, ev, out, at):
+def play_game(seed, cards, opening, depths, random_move, ev, out, at, search_depth, values):
     """One game from the deal ``cards`` (player 0's two, player 1's two, the centre)
     into ``out`` from row ``at`` (the position's eight fields, label, exact, player);
     the row after its last, or ``at`` when the opening ended the game. The players'
-    depths are ``depths`` (seat 0's, seat 1's)."""
+    depths are ``depths`` (seat 0's, seat 1's). With ``search_depth`` > 0, ``values``
+    gets each position's value (row for row) by a search ``search_depth`` plies deep
+    with the players' evaluation (``search_in``: its quiescence, the value in [-1, 1],
+    a proven one as -1 or 1); the player's own search where its depth is that one.
+    The labelling searches draw nothing: the games are those without them."""
     np.random.seed(seed)
-    deepest = max(depths[0], depths[1])
+    deepest = max(depths[0], depths[1], search_depth)
     stack = np.empty((deepest + QUIESCENCE + 2, SIZE), dtype=np.int64)
     moves = np.empty((deepest + QUIESCENCE + 2, ROW), dtype=np.int64)
     listed = np.empty(MAX_MOVES, dtype=np.int64)
@@ -545,6 +555,11 @@ def play_game(seed, cards, opening, depths, random_move, ev, out, at):
         value, move = search_in(stack, moves, depths[player], ev)
         out[at, 9] = 1 if abs(value) >= PROVEN else 0
         out[at, 8] = 1 if value > 0 else -1 if value < 0 else 0
+        if search_depth > 0:
+            if search_depth != depths[player]:
+                stack[0] = s
+                value, _ = search_in(stack, moves, search_depth, ev)
+            values[at] = value if abs(value) < PROVEN else (1.0 if value > 0 else -1.0)
         if np.random.random() < random_move:
             move = listed[np.random.randint(count)]
         at += 1
@@ -624,18 +639,21 @@ def evaluation(weights=None, linear=None):
 COLUMNS = ("mine", "theirs", "my_master", "their_master", "hand", "their_hand", "centre", "turn")
 
 
-def play_chunk(seed, games, ev, depths, opening_plies, random_move):
+def play_chunk(seed, games, ev, depths, opening_plies, random_move, search_depth=0):
     """``games`` games as learn/onitama_ntuple.py's ``play_chunk`` returns them; ``ev``
-    the players' evaluation (``evaluation``'s tuple: made once a process)."""
+    the players' evaluation (``evaluation``'s array: made once a process). With
+    ``search_depth`` > 0, a float column more, ``value``: each position's value by a
+    search that deep with the players' evaluation (``play_game``), the same games."""
     rng = random.Random(seed)
     out = np.zeros((games * MAX_PLIES, 11), dtype=np.int64)
+    values = np.zeros(len(out) if search_depth > 0 else 0)
     game = np.zeros(len(out), dtype=np.int32)
     at, played = 0, 0
     while played < games:
         cards = np.array(rng.sample(range(CARD_COUNT), 5), dtype=np.int64)
         opening = rng.randrange(*opening_plies)
         pair = np.array([rng.choice(depths), rng.choice(depths)], dtype=np.int64)
-        end = play_game(rng.getrandbits(32), cards, opening, pair, random_move, ev, out, at)
+        end = play_game(rng.getrandbits(32), cards, opening, pair, random_move, ev, out, at, search_depth, values)
         if end > at:
             game[at:end] = played
             at, played = end, played + 1
@@ -643,4 +661,6 @@ def play_chunk(seed, games, ev, depths, opening_plies, random_move):
     data = {name: rows[:, i].astype(np.int32) for i, name in enumerate(COLUMNS)}
     data.update(label=rows[:, 8].astype(np.int8), exact=rows[:, 9].astype(bool),
                 player=rows[:, 10].astype(np.int8), game=game[:at])
+    if search_depth > 0:
+        data["value"] = values[:at].copy()
     return data

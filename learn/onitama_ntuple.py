@@ -22,7 +22,18 @@ tried and measured.
    entries, full-batch Adam with an L2 penalty, on every round's games but the last
    ``HELD_OUT`` share of the last round's, which are held out; then ``--td-passes``
    refits to TD(lambda) returns along the games (exact labels kept).
-3. The weights are quantized to 8-bit integers in steps of ``--step`` logits,
+3. Search targets (``--search-depth D``, with ``--compiled``; off by default): each
+   position of the compiled games is also valued by a search D plies deep from it
+   (the players' fixed-depth alpha-beta with quiescence, the round's players'
+   evaluation; a proven value as -1 or 1), in the game loop (the ``value`` column of a
+   chunk, cached apart: the cache key and the file's name carry D). The fit's target
+   is then ``(1 - s) * value + s * label`` moved to [0, 1] (``s``: ``--outcome-share``),
+   the exact positions keeping their proven label; there are no TD refits, whose
+   returns start from the labels (``--td`` and ``--td-passes`` go unused: a deeper
+   search's value is already the look-ahead that TD's bootstrapping stands in for).
+   The held-out figures score the model against the results, as without it, and
+   against the search targets too (with the targets' own entropy, the floor).
+4. The weights are quantized to 8-bit integers in steps of ``--step`` logits,
    compressed and written as base85 text with the command and the held-out figures
    (beside the learned linear evaluation's, as a one-feature logistic model).
 
@@ -40,6 +51,7 @@ import math
 import random
 import sys
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -49,7 +61,7 @@ from engines.alphabeta import AlphaBetaPlus
 from engines.base import Limit, is_proven, random_plies
 from games.onitama import learned, ntuple
 from games.onitama.rules import CARD_COUNT, Onitama
-from learn.ntuple import add_training_options, checked_training_options, fit_line, scores, sigmoid, totals
+from learn.ntuple import add_training_options, checked_training_options, fit_line, log_loss, scores, sigmoid, totals
 from learn.selfplay import Trainer, train
 
 OPENING_PLIES = (0, 3)   # random plies after the deal: range(*OPENING_PLIES)
@@ -122,18 +134,31 @@ def play_chunk(seed, games, encoded=None, depths=DEPTHS):
     return data
 
 
-def play_chunk_compiled(seed, games, encoded=None, depths=DEPTHS):
+def play_chunk_compiled(seed, games, encoded=None, depths=DEPTHS, search_depth=0):
     """``play_chunk``'s games played by learn/compiled/onitama.py: the same players,
-    labels and columns, compiled with numba (the games differ where moves tie)."""
+    labels and columns, compiled with numba (the games differ where moves tie). With
+    ``search_depth`` > 0, a float column more, ``value``: each position's value (in
+    [-1, 1], a proven one -1 or 1) by a search that deep with quiescence and the
+    players' evaluation, in the same games."""
     from learn.compiled import onitama as compiled  # numba: imported by this option only
     key = ("compiled", encoded)
     if key not in _EVALUATORS:
         _EVALUATORS[key] = compiled.evaluation(None if encoded is None else ntuple.decode(*encoded))
-    return compiled.play_chunk(seed, games, _EVALUATORS[key], depths, OPENING_PLIES, RANDOM_MOVE)
+    return compiled.play_chunk(seed, games, _EVALUATORS[key], depths, OPENING_PLIES, RANDOM_MOVE, search_depth)
 
 
-def cache_key(games, seed, round_number, encoded, depths):
-    return repr((games, seed, round_number, encoded, tuple(depths), OPENING_PLIES, RANDOM_MOVE, CHUNK))
+def cache_key(games, seed, round_number, encoded, depths, search_depth=0):
+    """What decides a round's games (and, with ``search_depth`` > 0, their values)."""
+    key = (games, seed, round_number, encoded, tuple(depths), OPENING_PLIES, RANDOM_MOVE, CHUNK)
+    return repr(key + (("search", search_depth),) if search_depth else key)
+
+
+def search_targets(data, share):
+    """The fit's targets with search values: ``(1 - share) * value + share * label``
+    moved to [0, 1], the positions proved by their player's search (``exact``) keeping
+    their label."""
+    label = data["label"].astype(float)
+    return (np.where(data["exact"], label, (1 - share) * data["value"] + share * label) + 1) / 2
 
 
 # -- the model in numpy ----------------------------------------------------------------
@@ -240,12 +265,15 @@ def read_weights(path, parser):
     return TRAINER.read(path, parser, ntuple.decode)
 
 
-def held_out_figures(theta, quantized, step, x_train, y_train, x_test, test, train):
+def held_out_figures(theta, quantized, step, x_train, y_train, x_test, test, train, targets=None):
     """The held-out figures of the model, quantized too, and of the learned linear
-    evaluation as a logistic model fitted to (at most 100,000) training positions."""
+    evaluation as a logistic model fitted to (at most 100,000) training positions,
+    against the results; with ``targets`` (``search_targets``' function), the model's
+    log-loss against them too."""
     y_test = (test["label"] + 1) / 2
-    loss, accuracy = scores(sigmoid(totals(theta, x_test)), y_test)
-    q_loss, q_accuracy = scores(sigmoid(totals(np.append(quantized.astype(float) * step, 0.0), x_test)), y_test)
+    p, q = sigmoid(totals(theta, x_test)), sigmoid(totals(np.append(quantized.astype(float) * step, 0.0), x_test))
+    loss, accuracy = scores(p, y_test)
+    q_loss, q_accuracy = scores(q, y_test)
     evaluate = learned.make_evaluator(Onitama())
 
     def logits(part, limit=None):
@@ -257,9 +285,14 @@ def held_out_figures(theta, quantized, step, x_train, y_train, x_test, test, tra
     h_test, _ = logits(test)
     a, b = fit_line(h_train, (train["label"][:n] + 1) / 2)
     h_loss, h_accuracy = scores(sigmoid(a * h_test + b), y_test)
-    return (f"{len(np.unique(test['game']))} games, {len(y_test)} positions: log-loss {loss:.4f},"
+    text = (f"{len(np.unique(test['game']))} games, {len(y_test)} positions: log-loss {loss:.4f},"
             f" accuracy {accuracy:.1%} ({q_loss:.4f} and {q_accuracy:.1%} quantized);"
             f" the learned linear evaluation as a logistic model: log-loss {h_loss:.4f}, accuracy {h_accuracy:.1%}")
+    if targets is not None:
+        y_search = targets(test)
+        text += (f"; against the search targets: log-loss {log_loss(p, y_search):.4f}"
+                 f" ({log_loss(q, y_search):.4f} quantized; their own entropy {log_loss(y_search, y_search):.4f})")
+    return text
 
 
 # -- the command -----------------------------------------------------------------------
@@ -274,12 +307,35 @@ def main(argv=None):
     parser.add_argument("--compiled", action="store_true",
                         help="self-play compiled with numba (learn/compiled/onitama.py): the same kind of games,"
                              " about 25-30 times as many a core-hour (docs/tuning/selfplay.md)")
+    parser.add_argument("--search-depth", type=int, default=0, metavar="D",
+                        help="with --compiled: fit each position to the value of a search D plies deep from it"
+                             " (quiescence, the round's players' evaluation; proved: -1 or 1) mixed with the"
+                             " result by --outcome-share, with no TD refits (--td and --td-passes unused);"
+                             " 0: to the results (default: %(default)s)")
+    parser.add_argument("--outcome-share", type=float, default=0.0, metavar="S",
+                        help="with --search-depth: the result's share in each target (default: %(default)s)")
     add_backend_options(parser, games=False)
     options = parser.parse_args(argv)
     depths, layout = checked_training_options(parser, options, Layout)
+    if options.search_depth < 0 or not 0 <= options.outcome_share <= 1:
+        parser.error("--search-depth must be 0 or more, --outcome-share within 0-1")
+    if options.search_depth and not options.compiled:
+        parser.error("--search-depth needs --compiled (the values are searched in the compiled games)")
     encoded = read_weights(options.from_weights, parser) if options.from_weights else None
     trainer = COMPILED_TRAINER if options.compiled else TRAINER
+    if options.search_depth:
+        trainer = searching_trainer(options.search_depth, options.outcome_share)
     return train(trainer, parser, options, depths, layout, encoded, argv)
+
+
+def searching_trainer(search_depth, share):
+    """The compiled trainer whose games carry ``search_depth``-ply values (kept apart in
+    the cache) and whose fits go to ``search_targets`` with ``share``."""
+    targets = partial(search_targets, share=share)
+    return replace(COMPILED_TRAINER, name=f"onitama-compiled-search{search_depth}",
+                   play_chunk=partial(play_chunk_compiled, search_depth=search_depth),
+                   cache_key=partial(cache_key, search_depth=search_depth), targets=targets,
+                   figures=partial(held_out_figures, targets=targets))
 
 
 TRAINER = Trainer(name="onitama", prog="learn.onitama_ntuple",

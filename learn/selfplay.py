@@ -127,7 +127,10 @@ class Trainer:
     layout has one parameter more, pinned at 0, for look-ups a position does not make.
     ``figures(theta, quantized, step, x_train, y_train, x_test, test, train)``: the
     held-out figures' text. ``layout_name``: the weights module's constant naming the
-    tables (PATTERNS, TABLES); ``phases_comment``: what its PHASES count."""
+    tables (PATTERNS, TABLES); ``phases_comment``: what its PHASES count.
+    ``targets(data)``: the fit's target of each position, in [0, 1] (default: the
+    label moved to [0, 1]); with its own targets a trainer has no TD refits, whose
+    returns start from the labels."""
     name: str
     prog: str
     what: str
@@ -140,6 +143,7 @@ class Trainer:
     chunk: int
     held_out: float
     pad: bool = False
+    targets: Callable = None
 
     def names(self, layout):
         return layout.patterns if self.layout_name == "PATTERNS" else layout.tables
@@ -202,12 +206,16 @@ def train(trainer, parser, options, depths, layout, encoded, argv):
 
 
 def fit_round(trainer, layout, data, options, progress, round_number):
-    """(theta, design, targets) of one round: the fit to the results, then the TD passes."""
+    """(theta, design, targets) of one round: the fit to the results (or to the
+    trainer's ``targets``), then the TD passes."""
     x = trainer.design(layout, data)
-    y = (data["label"] + 1) / 2
+    y = (data["label"] + 1) / 2 if trainer.targets is None else trainer.targets(data)
     desc = f"round {round_number + 1}"
     theta = trainer.fit(layout, x, y, options, progress, f"{desc} fit")
-    for td_pass in range(options.td_passes if options.td < 1 else 0):
+    # TD(lambda) returns start from the labels (learn/ntuple.td_targets): other targets
+    # would be thrown away, so a trainer's own targets have no TD refits
+    passes = options.td_passes if options.td < 1 and trainer.targets is None else 0
+    for td_pass in range(passes):
         y_td = td_targets(sigmoid(totals(theta, x)), data, options.td)
         theta = trainer.fit(layout, x, y_td, options, progress, f"{desc} TD pass {td_pass + 1}", theta,
                             options.iterations // 2)

@@ -216,3 +216,17 @@ def test_a_compiled_chunks_values_are_its_positions_search_values():
         expected = AlphaBetaPlus(GAME, python, max_depth=2, noisy_first=True).search(state, Limit()).value
         assert value == pytest.approx(mapped(expected), abs=1e-12), state
 
+
+def test_the_tiny_training_setting_runs_compiled_with_search_targets(tmp_path):
+    out = tmp_path / "w.py"
+    argv = ["--games", "6", "--rounds", "2", "--jobs", "1", "--iterations", "3", "--min-visits", "1", "--compiled",
+            "--search-depth", "2", "--outcome-share", "0.25", "--out", str(out), "--quiet",
+            "--cache", str(tmp_path / "cache")]
+    assert trainer.main(argv) == 0
+    text = out.read_text()
+    assert f"`python -m learn.onitama_ntuple {' '.join(argv)}`" in text
+    assert "log-loss" in text and "against the search targets: log-loss" in text
+    names = [path.name for path in (tmp_path / "cache").iterdir()]
+    assert len(names) == 2 and all(name.startswith("onitama-compiled-search2-") for name in names)
+    with np.load(tmp_path / "cache" / names[0]) as stored:
+        assert stored["value"].dtype == np.float64 and np.all(np.abs(stored["value"]) <= 1)

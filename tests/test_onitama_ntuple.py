@@ -170,6 +170,32 @@ def test_the_trainer_refuses_a_corrupt_weights_file(tmp_path):
     assert "cannot read N-tuple weights" in last and "Traceback" not in result.stderr
 
 
+def test_search_depth_without_compiled_is_a_usage_error():
+    result = subprocess.run([sys.executable, "-m", "learn.onitama_ntuple", "--search-depth", "2", "--games", "2"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "--search-depth needs --compiled" in result.stderr.strip().splitlines()[-1]
+
+
+def test_without_search_values_the_cache_key_is_the_one_before_them():
+    encoded = ("tactics", (), 0.0625, "data")
+    before = repr((100, 3, 1, encoded, (1, 2), trainer.OPENING_PLIES, trainer.RANDOM_MOVE, trainer.CHUNK))
+    assert trainer.cache_key(100, 3, 1, encoded, [1, 2]) == before
+    assert trainer.cache_key(100, 3, 1, encoded, [1, 2], search_depth=0) == before
+    keys = {trainer.cache_key(100, 3, 1, encoded, [1, 2], search_depth=d) for d in (0, 3, 4)}
+    assert len(keys) == 3
+    assert trainer.COMPILED_TRAINER.name == "onitama-compiled" and trainer.COMPILED_TRAINER.targets is None
+    assert trainer.searching_trainer(3, 0.5).name == "onitama-compiled-search3"
+
+
+def test_search_targets_mix_the_value_and_the_result_and_keep_proofs():
+    data = {"label": np.array([1, -1, 0, 1], dtype=np.int8), "exact": np.array([False, False, False, True]),
+            "value": np.array([0.2, 0.6, -1.0, -0.4])}
+    expected = [(0.75 * 0.2 + 0.25 + 1) / 2, (0.75 * 0.6 - 0.25 + 1) / 2, (-0.75 + 1) / 2, 1.0]
+    assert trainer.search_targets(data, 0.25).tolist() == pytest.approx(expected)
+    assert trainer.search_targets(data, 0.0).tolist() == pytest.approx([0.6, 0.8, 0.0, 1.0])
+
+
 def test_the_tiny_training_setting_runs_end_to_end_and_again_alike(tmp_path):
     datas = []
     for jobs, name in ((1, "one.py"), (2, "two.py")):  # the games do not depend on --jobs

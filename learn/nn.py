@@ -15,7 +15,8 @@ trainer: ``python -m learn.oware --model nn`` (``--help`` after it for the optio
    either way). With ``--compiled`` (Oware; Breakthrough with ``--players network``)
    the games and their labels are played by learn/compiled/<game>.py in numba, many
    times as many a core-hour (docs/tuning/selfplay.md). ``--players network`` plays
-   with the game's shipped network (games/<game>/nn_weights.py), and
+   with the game's shipped network (games/<game>/nn_weights.py, or ``--network FILE``),
+   and
    ``--label-quiescence`` labels with AlphaBetaPlus's search (noisy moves past the
    depth) where the game names noisy moves.
 2. Split by games: the last ``HELD_OUT`` share is held out for the figures, the
@@ -47,6 +48,7 @@ import time
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 from tqdm import tqdm
@@ -306,6 +308,17 @@ def encode(net):
     return base64.b85encode(zlib.compress(raw[0::2].tobytes() + raw[1::2].tobytes(), 9)).decode("ascii")
 
 
+def read_network(setup, path, parser):
+    """The Net of the weights module at ``path``; a usage error (one line) if it has none
+    that fits the game's network."""
+    namespace = {}
+    try:
+        exec(Path(path).read_text(), namespace)
+        return setup.network.load_weights(SimpleNamespace(**namespace))
+    except Exception as error:  # a user's file: any failure is a usage error, not a traceback
+        parser.error(f"cannot read network weights from {path}: {type(error).__name__}: {error}")
+
+
 def write_weights(path, net, data, header):
     selfplay.write_weights(path, header, [("FEATURES", net.features, "inputs"), ("HIDDEN", net.hidden, "hidden units"),
                                           ("STEP", net.step, "logits per output unit")], data)
@@ -364,6 +377,9 @@ def main(setup, argv=None, prog=None):
                              f" network: the weights of games/{setup.name}/nn_weights.py)")
     parser.add_argument("--search-depth", type=int, default=SEARCH_DEPTH, metavar="D",
                         help="plies of the labelling searches; 0: the results alone (default: %(default)s)")
+    parser.add_argument("--network", metavar="FILE", default=str(setup.weights_file),
+                        help="with --players network: the network weights module the players use"
+                             " (default: the shipped one)")
     parser.add_argument("--label-quiescence", action="store_true",
                         help="label with AlphaBetaPlus's search: noisy moves played past the depth")
     parser.add_argument("--outcome-share", type=float, default=0.0, metavar="S",
@@ -398,7 +414,7 @@ def main(setup, argv=None, prog=None):
     if options.players == "learned":
         weights = [float(w) for w in logistic.read_weights(setup.linear.weights_file, setup.linear, parser)]
     elif options.players == "network":
-        weights = setup.network.load_weights()
+        weights = read_network(setup, options.network, parser)
     with open_backend_or_exit(parser, options, options.jobs) as backend:
         games = generate(setup, options.games, options.seed, options.jobs, weights, options.search_depth,
                          options.cache, not options.quiet, backend, compiled, options.label_quiescence)

@@ -132,18 +132,30 @@ def test_a_compiled_chunk_holds_labelled_games():
 
 
 def test_the_network_trainers_tiny_setting_runs_compiled_and_in_python(tmp_path):
-    for extra in (["--compiled"], []):
-        out = tmp_path / "nn.py"
+    first, second = tmp_path / "first.py", tmp_path / "second.py"
+    # the second run's players are the first run's network (--network), in pure Python
+    for out, extra in ((first, ["--compiled"]), (second, ["--network", str(first)])):
         argv = ["--games", "10", "--search-depth", "1", "--epochs", "2", "--hidden", "4", "--batch", "64",
                 "--jobs", "1", "--players", "network", "--label-quiescence", "--out", str(out), "--quiet", *extra]
         assert trainer.main(NN_SETUP, argv) == 0
         assert nn.load_weights(_module(out)).hidden == 4
+        assert "--label-quiescence" in out.read_text()
 
 
 def _module(path):
     namespace = {}
     exec(path.read_text(), namespace)
     return type("Weights", (), namespace)
+
+
+def test_a_network_file_that_does_not_fit_is_a_one_line_usage_error(tmp_path, capsys):
+    bad = tmp_path / "bad.py"
+    bad.write_text("FEATURES = 3\n")
+    with pytest.raises(SystemExit) as stopped:
+        trainer.main(NN_SETUP, ["--games", "10", "--players", "network", "--network", str(bad)])
+    assert stopped.value.code == 2
+    message = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "cannot read network weights from" in message and "Traceback" not in message
 
 
 def test_compiled_games_need_the_network_players(capsys):

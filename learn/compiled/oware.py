@@ -132,9 +132,28 @@ def outcome(s):
 
 # -- the evaluation --------------------------------------------------------------------
 
+# Where ``evaluation``'s array keeps what: at PHASE_OF + seeds on the board (0-48) the
+# start of that phase's block (as a float); from BLOCKS the blocks of the four phases,
+# PHASE_SIZE each, holding at TEMPO, MY_STORE and THEIR_STORE those weights, at LATE +
+# ply and BOARD + ply the late-lead and board-seeds weights by ply (0-200), at MINE +
+# CELLS * house + seeds and THEIRS + CELLS * house + seeds the mover's and the
+# opponent's house weights (houses 0-5 of each side in sowing order, by seeds 0-48).
+# One array, not one per table: the recursive search passes it at every node, and each
+# array an argument costs its reference count there (docs/tuning/selfplay.md).
+PHASE_OF = 0
+BLOCKS = PHASE_OF + SEEDS + 1
+CELLS = SEEDS + 1
+TEMPO, MY_STORE, THEIR_STORE = 0, 1, 2
+LATE = 3
+BOARD = LATE + MAX_TURNS + 1
+MINE = BOARD + MAX_TURNS + 1
+THEIRS = MINE + 6 * CELLS
+PHASE_SIZE = THEIRS + 6 * CELLS
+
+
 @njit(cache=True)
 def evaluate(s, ev):
-    """games/oware/learned.py's value (``ev``: ``evaluation``'s arrays)."""
+    """games/oware/learned.py's value (``ev``: ``evaluation``'s array)."""
     return math.tanh(total(s, ev))
 
 
@@ -142,35 +161,42 @@ def evaluate(s, ev):
 def total(s, ev):
     """games/oware/learned.py's sum before its tanh, its terms summed in its order: the
     searches compare these (tanh keeps the order, and the best leaf's tanh is the value)."""
-    phase_of, scalars, late, board, mine, theirs = ev
     player = s[PLY] & 1
     ply = s[PLY]
     my_store, their_store = s[STORE + player], s[STORE + 1 - player]
-    k = phase_of[SEEDS - my_store - their_store]
+    k = int(ev[PHASE_OF + SEEDS - my_store - their_store])  # the phase's block
     a = 6 * player
     b = 6 - a
-    fields = 0
+    fields = 0  # the houses' fields summed, mine less theirs: their BIAS cancels
     for h in range(6):
-        fields += s[a + h] + 63
+        fields += s[a + h]
     for h in range(6):
-        fields -= s[b + h] + 63
-    total = scalars[k, 0] + scalars[k, 1] * my_store + scalars[k, 2] * their_store
-    total = total + late[k, ply] * (my_store - their_store) + board[k, ply] * fields
+        fields -= s[b + h]
+    total = ev[k + TEMPO] + ev[k + MY_STORE] * my_store + ev[k + THEIR_STORE] * their_store
+    total = total + ev[k + LATE + ply] * (my_store - their_store) + ev[k + BOARD + ply] * fields
     for h in range(6):
-        total = total + mine[k, h, s[a + h] + 63]
+        total = total + ev[k + MINE + CELLS * h + s[a + h]]
     for h in range(6):
-        total = total + theirs[k, h, s[b + h] + 63]
+        total = total + ev[k + THEIRS + CELLS * h + s[b + h]]
     return total
 
 
 def evaluation(weights):
-    """The arrays ``evaluate`` reads, from the learned evaluation's ``weights``."""
+    """The array ``evaluate`` reads (see above), from the learned evaluation's ``weights``."""
     half = [w / 2 for w in weights]
-    tables = [learned._phase_tables(half[learned.BLOCK * k:learned.BLOCK * (k + 1)]) for k in range(learned.PHASES)]
-    phase_of = np.array([learned.phase(seeds) for seeds in range(SEEDS + 1)], dtype=np.int64)
-    scalars = np.array([t[:3] for t in tables])
-    return (phase_of, scalars, np.array([t[3] for t in tables]), np.array([t[4] for t in tables]),
-            np.array([t[5:11] for t in tables]), np.array([t[11:17] for t in tables]))
+    ev = np.zeros(BLOCKS + learned.PHASES * PHASE_SIZE)
+    for seeds in range(SEEDS + 1):
+        ev[PHASE_OF + seeds] = BLOCKS + PHASE_SIZE * learned.phase(seeds)
+    for k in range(learned.PHASES):
+        tables = learned._phase_tables(half[learned.BLOCK * k:learned.BLOCK * (k + 1)])
+        at = BLOCKS + PHASE_SIZE * k
+        ev[at + TEMPO], ev[at + MY_STORE], ev[at + THEIR_STORE] = tables[:3]
+        ev[at + LATE:at + LATE + MAX_TURNS + 1] = tables[3]
+        ev[at + BOARD:at + BOARD + MAX_TURNS + 1] = tables[4]
+        for h in range(6):  # the tables by field (seeds + BIAS), by seeds here
+            ev[at + MINE + CELLS * h:at + MINE + CELLS * (h + 1)] = tables[5 + h][BIAS:BIAS + CELLS]
+            ev[at + THEIRS + CELLS * h:at + THEIRS + CELLS * (h + 1)] = tables[11 + h][BIAS:BIAS + CELLS]
+    return ev
 
 
 # -- the search ------------------------------------------------------------------------
@@ -335,7 +361,7 @@ def unpack(state):
 def play_chunk(seed, games, ev, depths, opening_plies, random_move, label_depth, quiescence=0, label_quiescence=0):
     """``games`` games, each a list of (state, result, search value) for the side to move,
     as learn/nn.py's ``play_chunk`` returns them; ``ev`` the players' evaluation
-    (``evaluation``'s arrays). Oware names no noisy moves: no quiescence search."""
+    (``evaluation``'s array). Oware names no noisy moves: no quiescence search."""
     if quiescence or label_quiescence:
         raise ValueError("Oware has no quiescence search")
     rng = random.Random(seed)

@@ -25,6 +25,8 @@ from games.oware.rules import BIAS, HOUSE_SHIFT, HOUSES, MAX_TURNS, PLY_BIAS, SE
 
 STORE, PLY = 12, 14          # where the stores and the ply count sit in a position
 SIZE = 15
+MOVES = SIZE                 # a search's row (``search``'s stack): a position, then its moves
+ROW = MOVES + 6
 MAX_PLIES = MAX_TURNS + 2    # rows a game may take
 RAW_WIN = 1e9                # a won game's raw value: beyond any sum of the evaluation
 ORDER_DEPTH = 4              # moves are ordered by their children's evaluation this many plies from the leaves
@@ -50,8 +52,9 @@ def must_feed(s):
 
 
 @njit(cache=True)
-def legal(s, out):
-    """The number of legal moves (houses 0-5 of the mover), written to ``out``; 0 at the end."""
+def legal(s, out, at=0):
+    """The number of legal moves (houses 0-5 of the mover), written to ``out`` from ``at``;
+    0 at the end."""
     if over(s):
         return 0
     first = 6 * (s[PLY] & 1)
@@ -59,7 +62,7 @@ def legal(s, out):
     count = 0
     for m in range(6):
         if s[first + m] > (5 - m if feed else 0):  # must-feed: the first 5 - m seeds stay home
-            out[count] = m
+            out[at + count] = m
             count += 1
     return count
 
@@ -81,7 +84,8 @@ def can_move(s):
 def sow(s, move, t):
     """Writes to ``t`` the position after the mover sows house ``move`` (0-5) of ``s``,
     captures made."""
-    t[:] = s
+    for i in range(SIZE):
+        t[i] = s[i]
     player = s[PLY] & 1
     house = 6 * player + move
     seeds = t[house]
@@ -202,41 +206,44 @@ def evaluation(weights):
 # -- the search ------------------------------------------------------------------------
 
 @njit(cache=True)
-def order(s, moves, count, child, ev):
-    """Sorts ``moves[:count]`` best first by the evaluation of the position each leads
-    to (a finished game first if won, last if lost); ``child`` is room for one position."""
+def order(s, count, child, ev):
+    """Sorts the ``count`` moves of the search's row ``s`` (from ``s[MOVES]``) best first by
+    the evaluation of the position each leads to (a finished game first if won, last if
+    lost); ``child`` is room for one position."""
     scores = np.empty(6)
     for i in range(count):
-        sow(s, moves[i], child)
+        sow(s, s[MOVES + i], child)
         result = outcome(child)
         scores[i] = -total(child, ev) if result == 2 else -RAW_WIN * result
     for i in range(1, count):  # insertion sort of at most six
         j = i
         while j > 0 and scores[j] > scores[j - 1]:
             scores[j], scores[j - 1] = scores[j - 1], scores[j]
-            moves[j], moves[j - 1] = moves[j - 1], moves[j]
+            s[MOVES + j], s[MOVES + j - 1] = s[MOVES + j - 1], s[MOVES + j]
             j -= 1
 
 
 @njit(cache=False)  # recursive: numba's cache cannot load it
-def negamax(stack, moves, ply, depth, alpha, beta, ev):
+def negamax(stack, ply, depth, alpha, beta, ev):
     """Fail-soft alpha-beta value of the mover's position ``stack[ply]`` searched
     ``depth`` plies deep, in raw terms (``total``; a finished game: ``RAW_WIN - ply`` for
-    its winner; ``value_of`` gives engines.alphabeta.AlphaBeta's); the children go to ``stack[ply + 1]``, the moves to
-    ``moves[ply]`` (no allocation in the search)."""
+    its winner; ``value_of`` gives engines.alphabeta.AlphaBeta's); its moves go to the
+    rest of its row, the children to ``stack[ply + 1]`` (no allocation in the search; the
+    moves in the positions' array, one argument less: each array an argument of the
+    recursion costs its reference count at every node)."""
     s = stack[ply]
     if depth <= 0 and can_move(s):
         return total(s, ev)
-    count = legal(s, moves[ply])
+    count = legal(s, s, MOVES)
     if count == 0:
         result = outcome(s)
         return RAW_WIN - ply if result > 0 else ply - RAW_WIN if result < 0 else 0.0
     if depth >= ORDER_DEPTH:
-        order(s, moves[ply], count, stack[ply + 1], ev)
+        order(s, count, stack[ply + 1], ev)
     best = -np.inf
     for i in range(count):
-        sow(s, moves[ply, i], stack[ply + 1])
-        value = -negamax(stack, moves, ply + 1, depth - 1, -beta, -alpha, ev)
+        sow(s, s[MOVES + i], stack[ply + 1])
+        value = -negamax(stack, ply + 1, depth - 1, -beta, -alpha, ev)
         if value > best:
             best = value
             if value > alpha:
@@ -250,20 +257,20 @@ def negamax(stack, moves, ply, depth, alpha, beta, ev):
 def search(s, depth, ev):
     """(value, move) of a full-window search ``depth`` plies deep: the first move of
     the best value (-1 at the end of the game)."""
-    stack = np.empty((depth + 2, SIZE), dtype=np.int64)
-    moves = np.empty((depth + 2, 6), dtype=np.int64)
-    stack[0] = s
-    count = legal(s, moves[0])
+    stack = np.empty((depth + 2, ROW), dtype=np.int64)
+    root = stack[0]
+    root[:SIZE] = s[:SIZE]
+    count = legal(root, root, MOVES)
     if count == 0:
-        return value_of(negamax(stack, moves, 0, depth, -np.inf, np.inf, ev)), -1
+        return value_of(negamax(stack, 0, depth, -np.inf, np.inf, ev)), -1
     if depth >= ORDER_DEPTH:
-        order(s, moves[0], count, stack[1], ev)
+        order(root, count, stack[1], ev)
     best, best_move = -np.inf, -1
     for i in range(count):
-        sow(s, moves[0, i], stack[1])
-        value = -negamax(stack, moves, 1, depth - 1, -np.inf, -best, ev)
+        sow(root, root[MOVES + i], stack[1])
+        value = -negamax(stack, 1, depth - 1, -np.inf, -best, ev)
         if value > best:
-            best, best_move = value, moves[0, i]
+            best, best_move = value, root[MOVES + i]
     return value_of(best), best_move
 
 

@@ -223,6 +223,15 @@ def order(s, count, child, ev):
             j -= 1
 
 
+@njit(cache=True)
+def leaf(s, ply, ev):
+    """``negamax``'s value of ``s`` (at ``ply``) searched 0 plies deep."""
+    if can_move(s):
+        return total(s, ev)
+    result = outcome(s)
+    return RAW_WIN - ply if result > 0 else ply - RAW_WIN if result < 0 else 0.0
+
+
 @njit(cache=False)  # recursive: numba's cache cannot load it
 def negamax(stack, ply, depth, alpha, beta, ev):
     """Fail-soft alpha-beta value of the mover's position ``stack[ply]`` searched
@@ -232,8 +241,8 @@ def negamax(stack, ply, depth, alpha, beta, ev):
     moves in the positions' array, one argument less: each array an argument of the
     recursion costs its reference count at every node)."""
     s = stack[ply]
-    if depth <= 0 and can_move(s):
-        return total(s, ev)
+    if depth <= 0:
+        return leaf(s, ply, ev)
     count = legal(s, s, MOVES)
     if count == 0:
         result = outcome(s)
@@ -243,7 +252,10 @@ def negamax(stack, ply, depth, alpha, beta, ev):
     best = -np.inf
     for i in range(count):
         sow(s, s[MOVES + i], stack[ply + 1])
-        value = -negamax(stack, ply + 1, depth - 1, -beta, -alpha, ev)
+        if depth == 1:  # a leaf without a frame of the recursion
+            value = -leaf(stack[ply + 1], ply + 1, ev)
+        else:
+            value = -negamax(stack, ply + 1, depth - 1, -beta, -alpha, ev)
         if value > best:
             best = value
             if value > alpha:

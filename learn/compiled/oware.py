@@ -25,6 +25,8 @@ from games.oware.rules import BIAS, HOUSE_SHIFT, HOUSES, MAX_TURNS, PLY_BIAS, SE
 
 STORE, PLY = 12, 14          # where the stores and the ply count sit in a position
 SIZE = 15
+MOVES = SIZE                 # a search's row (``search``'s stack): a position, then its moves
+ROW = MOVES + 6
 MAX_PLIES = MAX_TURNS + 2    # rows a game may take
 RAW_WIN = 1e9                # a won game's raw value: beyond any sum of the evaluation
 ORDER_DEPTH = 4              # moves are ordered by their children's evaluation this many plies from the leaves
@@ -50,8 +52,9 @@ def must_feed(s):
 
 
 @njit(cache=True)
-def legal(s, out):
-    """The number of legal moves (houses 0-5 of the mover), written to ``out``; 0 at the end."""
+def legal(s, out, at=0):
+    """The number of legal moves (houses 0-5 of the mover), written to ``out`` from ``at``;
+    0 at the end."""
     if over(s):
         return 0
     first = 6 * (s[PLY] & 1)
@@ -59,7 +62,7 @@ def legal(s, out):
     count = 0
     for m in range(6):
         if s[first + m] > (5 - m if feed else 0):  # must-feed: the first 5 - m seeds stay home
-            out[count] = m
+            out[at + count] = m
             count += 1
     return count
 
@@ -81,7 +84,8 @@ def can_move(s):
 def sow(s, move, t):
     """Writes to ``t`` the position after the mover sows house ``move`` (0-5) of ``s``,
     captures made."""
-    t[:] = s
+    for i in range(SIZE):
+        t[i] = s[i]
     player = s[PLY] & 1
     house = 6 * player + move
     seeds = t[house]
@@ -132,9 +136,28 @@ def outcome(s):
 
 # -- the evaluation --------------------------------------------------------------------
 
+# Where ``evaluation``'s array keeps what: at PHASE_OF + seeds on the board (0-48) the
+# start of that phase's block (as a float); from BLOCKS the blocks of the four phases,
+# PHASE_SIZE each, holding at TEMPO, MY_STORE and THEIR_STORE those weights, at LATE +
+# ply and BOARD + ply the late-lead and board-seeds weights by ply (0-200), at MINE +
+# CELLS * house + seeds and THEIRS + CELLS * house + seeds the mover's and the
+# opponent's house weights (houses 0-5 of each side in sowing order, by seeds 0-48).
+# One array, not one per table: the recursive search passes it at every node, and each
+# array an argument costs its reference count there (docs/tuning/selfplay.md).
+PHASE_OF = 0
+BLOCKS = PHASE_OF + SEEDS + 1
+CELLS = SEEDS + 1
+TEMPO, MY_STORE, THEIR_STORE = 0, 1, 2
+LATE = 3
+BOARD = LATE + MAX_TURNS + 1
+MINE = BOARD + MAX_TURNS + 1
+THEIRS = MINE + 6 * CELLS
+PHASE_SIZE = THEIRS + 6 * CELLS
+
+
 @njit(cache=True)
 def evaluate(s, ev):
-    """games/oware/learned.py's value (``ev``: ``evaluation``'s arrays)."""
+    """games/oware/learned.py's value (``ev``: ``evaluation``'s array)."""
     return math.tanh(total(s, ev))
 
 
@@ -142,75 +165,97 @@ def evaluate(s, ev):
 def total(s, ev):
     """games/oware/learned.py's sum before its tanh, its terms summed in its order: the
     searches compare these (tanh keeps the order, and the best leaf's tanh is the value)."""
-    phase_of, scalars, late, board, mine, theirs = ev
     player = s[PLY] & 1
     ply = s[PLY]
     my_store, their_store = s[STORE + player], s[STORE + 1 - player]
-    k = phase_of[SEEDS - my_store - their_store]
+    k = int(ev[PHASE_OF + SEEDS - my_store - their_store])  # the phase's block
     a = 6 * player
     b = 6 - a
-    fields = 0
+    fields = 0  # the houses' fields summed, mine less theirs: their BIAS cancels
     for h in range(6):
-        fields += s[a + h] + 63
+        fields += s[a + h]
     for h in range(6):
-        fields -= s[b + h] + 63
-    total = scalars[k, 0] + scalars[k, 1] * my_store + scalars[k, 2] * their_store
-    total = total + late[k, ply] * (my_store - their_store) + board[k, ply] * fields
+        fields -= s[b + h]
+    total = ev[k + TEMPO] + ev[k + MY_STORE] * my_store + ev[k + THEIR_STORE] * their_store
+    total = total + ev[k + LATE + ply] * (my_store - their_store) + ev[k + BOARD + ply] * fields
     for h in range(6):
-        total = total + mine[k, h, s[a + h] + 63]
+        total = total + ev[k + MINE + CELLS * h + s[a + h]]
     for h in range(6):
-        total = total + theirs[k, h, s[b + h] + 63]
+        total = total + ev[k + THEIRS + CELLS * h + s[b + h]]
     return total
 
 
 def evaluation(weights):
-    """The arrays ``evaluate`` reads, from the learned evaluation's ``weights``."""
+    """The array ``evaluate`` reads (see above), from the learned evaluation's ``weights``."""
     half = [w / 2 for w in weights]
-    tables = [learned._phase_tables(half[learned.BLOCK * k:learned.BLOCK * (k + 1)]) for k in range(learned.PHASES)]
-    phase_of = np.array([learned.phase(seeds) for seeds in range(SEEDS + 1)], dtype=np.int64)
-    scalars = np.array([t[:3] for t in tables])
-    return (phase_of, scalars, np.array([t[3] for t in tables]), np.array([t[4] for t in tables]),
-            np.array([t[5:11] for t in tables]), np.array([t[11:17] for t in tables]))
+    ev = np.zeros(BLOCKS + learned.PHASES * PHASE_SIZE)
+    for seeds in range(SEEDS + 1):
+        ev[PHASE_OF + seeds] = BLOCKS + PHASE_SIZE * learned.phase(seeds)
+    for k in range(learned.PHASES):
+        tables = learned._phase_tables(half[learned.BLOCK * k:learned.BLOCK * (k + 1)])
+        at = BLOCKS + PHASE_SIZE * k
+        ev[at + TEMPO], ev[at + MY_STORE], ev[at + THEIR_STORE] = tables[:3]
+        ev[at + LATE:at + LATE + MAX_TURNS + 1] = tables[3]
+        ev[at + BOARD:at + BOARD + MAX_TURNS + 1] = tables[4]
+        for h in range(6):  # the tables by field (seeds + BIAS), by seeds here
+            ev[at + MINE + CELLS * h:at + MINE + CELLS * (h + 1)] = tables[5 + h][BIAS:BIAS + CELLS]
+            ev[at + THEIRS + CELLS * h:at + THEIRS + CELLS * (h + 1)] = tables[11 + h][BIAS:BIAS + CELLS]
+    return ev
 
 
 # -- the search ------------------------------------------------------------------------
 
 @njit(cache=True)
-def order(s, moves, count, child, ev):
-    """Sorts ``moves[:count]`` best first by the evaluation of the position each leads
-    to (a finished game first if won, last if lost); ``child`` is room for one position."""
+def order(s, count, child, ev):
+    """Sorts the ``count`` moves of the search's row ``s`` (from ``s[MOVES]``) best first by
+    the evaluation of the position each leads to (a finished game first if won, last if
+    lost); ``child`` is room for one position."""
     scores = np.empty(6)
     for i in range(count):
-        sow(s, moves[i], child)
+        sow(s, s[MOVES + i], child)
         result = outcome(child)
         scores[i] = -total(child, ev) if result == 2 else -RAW_WIN * result
     for i in range(1, count):  # insertion sort of at most six
         j = i
         while j > 0 and scores[j] > scores[j - 1]:
             scores[j], scores[j - 1] = scores[j - 1], scores[j]
-            moves[j], moves[j - 1] = moves[j - 1], moves[j]
+            s[MOVES + j], s[MOVES + j - 1] = s[MOVES + j - 1], s[MOVES + j]
             j -= 1
 
 
+@njit(cache=True)
+def leaf(s, ply, ev):
+    """``negamax``'s value of ``s`` (at ``ply``) searched 0 plies deep."""
+    if can_move(s):
+        return total(s, ev)
+    result = outcome(s)
+    return RAW_WIN - ply if result > 0 else ply - RAW_WIN if result < 0 else 0.0
+
+
 @njit(cache=False)  # recursive: numba's cache cannot load it
-def negamax(stack, moves, ply, depth, alpha, beta, ev):
+def negamax(stack, ply, depth, alpha, beta, ev):
     """Fail-soft alpha-beta value of the mover's position ``stack[ply]`` searched
     ``depth`` plies deep, in raw terms (``total``; a finished game: ``RAW_WIN - ply`` for
-    its winner; ``value_of`` gives engines.alphabeta.AlphaBeta's); the children go to ``stack[ply + 1]``, the moves to
-    ``moves[ply]`` (no allocation in the search)."""
+    its winner; ``value_of`` gives engines.alphabeta.AlphaBeta's); its moves go to the
+    rest of its row, the children to ``stack[ply + 1]`` (no allocation in the search; the
+    moves in the positions' array, one argument less: each array an argument of the
+    recursion costs its reference count at every node)."""
     s = stack[ply]
-    if depth <= 0 and can_move(s):
-        return total(s, ev)
-    count = legal(s, moves[ply])
+    if depth <= 0:
+        return leaf(s, ply, ev)
+    count = legal(s, s, MOVES)
     if count == 0:
         result = outcome(s)
         return RAW_WIN - ply if result > 0 else ply - RAW_WIN if result < 0 else 0.0
     if depth >= ORDER_DEPTH:
-        order(s, moves[ply], count, stack[ply + 1], ev)
+        order(s, count, stack[ply + 1], ev)
     best = -np.inf
     for i in range(count):
-        sow(s, moves[ply, i], stack[ply + 1])
-        value = -negamax(stack, moves, ply + 1, depth - 1, -beta, -alpha, ev)
+        sow(s, s[MOVES + i], stack[ply + 1])
+        if depth == 1:  # a leaf without a frame of the recursion
+            value = -leaf(stack[ply + 1], ply + 1, ev)
+        else:
+            value = -negamax(stack, ply + 1, depth - 1, -beta, -alpha, ev)
         if value > best:
             best = value
             if value > alpha:
@@ -224,20 +269,20 @@ def negamax(stack, moves, ply, depth, alpha, beta, ev):
 def search(s, depth, ev):
     """(value, move) of a full-window search ``depth`` plies deep: the first move of
     the best value (-1 at the end of the game)."""
-    stack = np.empty((depth + 2, SIZE), dtype=np.int64)
-    moves = np.empty((depth + 2, 6), dtype=np.int64)
-    stack[0] = s
-    count = legal(s, moves[0])
+    stack = np.empty((depth + 2, ROW), dtype=np.int64)
+    root = stack[0]
+    root[:SIZE] = s[:SIZE]
+    count = legal(root, root, MOVES)
     if count == 0:
-        return value_of(negamax(stack, moves, 0, depth, -np.inf, np.inf, ev)), -1
+        return value_of(negamax(stack, 0, depth, -np.inf, np.inf, ev)), -1
     if depth >= ORDER_DEPTH:
-        order(s, moves[0], count, stack[1], ev)
+        order(root, count, stack[1], ev)
     best, best_move = -np.inf, -1
     for i in range(count):
-        sow(s, moves[0, i], stack[1])
-        value = -negamax(stack, moves, 1, depth - 1, -np.inf, -best, ev)
+        sow(root, root[MOVES + i], stack[1])
+        value = -negamax(stack, 1, depth - 1, -np.inf, -best, ev)
         if value > best:
-            best, best_move = value, moves[0, i]
+            best, best_move = value, root[MOVES + i]
     return value_of(best), best_move
 
 
@@ -335,7 +380,7 @@ def unpack(state):
 def play_chunk(seed, games, ev, depths, opening_plies, random_move, label_depth, quiescence=0, label_quiescence=0):
     """``games`` games, each a list of (state, result, search value) for the side to move,
     as learn/nn.py's ``play_chunk`` returns them; ``ev`` the players' evaluation
-    (``evaluation``'s arrays). Oware names no noisy moves: no quiescence search."""
+    (``evaluation``'s array). Oware names no noisy moves: no quiescence search."""
     if quiescence or label_quiescence:
         raise ValueError("Oware has no quiescence search")
     rng = random.Random(seed)

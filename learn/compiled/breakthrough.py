@@ -193,36 +193,81 @@ def quiet_loses(s):
 
 # -- the network evaluation ------------------------------------------------------------
 
+# The network's array (``evaluation``), 2 * hidden wide: the first layer's sums seen from
+# each player to move (White's, then Black's) side by side. Row ``64 * owner + square``:
+# what a piece of ``owner`` on ``square`` adds to them; then b1 (twice), then w2 (twice).
+BIAS = 128
+OUTPUT = 129
+SUMS = SIZE                  # a search's position: the position, then its two sums
+
+
 @njit(cache=True)
-def evaluate(s, ev):
-    """games/breakthrough/nn.py's value (``ev``: ``evaluation``'s arrays): the inputs of
-    each piece seen from the mover (rows counted from each side's home row), the
-    clipped hidden layer, the output's tanh, in the integers of games/nn.py."""
-    w1, b1, w2, b2, half_step, z = ev
-    player = s[PLAYER]
-    hidden = z.shape[0]
-    for h in range(hidden):
-        z[h] = b1[h]
+def refresh(s, net):
+    """Writes the first layer's sums of the position ``s[:SIZE]`` after it, from scratch."""
+    width = net.shape[1]
+    for k in range(width):
+        s[SUMS + k] = net[BIAS, k]
     for owner in range(2):
-        base = 0 if owner == player else 64
-        flip = 0 if owner == 0 else 56     # rows counted from the owner's home row
         pieces = s[owner]
         while pieces:
-            feature = base + (lowest_square(pieces) ^ flip)
+            square = lowest_square(pieces)
             pieces &= pieces - 1
-            for h in range(hidden):
-                z[h] += w1[feature, h]
+            for k in range(width):
+                s[SUMS + k] += net[64 * owner + square, k]
+
+
+@njit(cache=True)
+def moved(s, move, t, net):
+    """Writes the sums of ``t``, the position after ``move`` from ``s``, from those of
+    ``s``: the piece off its square and onto the target, a piece taken there off."""
+    player = s[PLAYER]
+    source, target = move >> 6, move & 63
+    mover, taken = 64 * player + source, 64 * player + target
+    width = net.shape[1]
+    if (s[1 - player] >> target) & 1:
+        captured = 64 * (1 - player) + target
+        for k in range(width):
+            t[SUMS + k] = s[SUMS + k] - net[mover, k] + net[taken, k] - net[captured, k]
+    else:
+        for k in range(width):
+            t[SUMS + k] = s[SUMS + k] - net[mover, k] + net[taken, k]
+
+
+@njit(cache=True)
+def value_of(s, net, b2, half_step):
+    """The network's value for the mover of a position with its sums: the clipped
+    hidden layer, the output's tanh, in the integers of games/nn.py."""
+    hidden = net.shape[1] // 2
+    offset = SUMS + hidden * s[PLAYER]
     dot = 0
-    for h in range(z.shape[0]):
-        dot += w2[h] * min(max(z[h], 0), ONE)
+    for h in range(hidden):
+        dot += net[OUTPUT, h] * min(max(s[offset + h], 0), ONE)
     return math.tanh((dot + b2) * half_step)
 
 
+@njit(cache=True)
+def evaluate(s, ev):
+    """games/breakthrough/nn.py's value (``ev``: ``evaluation``'s): the inputs of each
+    piece seen from the mover (rows counted from each side's home row), the clipped
+    hidden layer, the output's tanh, in the integers of games/nn.py."""
+    net, b2, half_step = ev
+    t = np.empty(SUMS + net.shape[1], dtype=np.int64)
+    t[:SIZE] = s[:SIZE]
+    refresh(t, net)
+    return value_of(t, net, b2, half_step)
+
+
 def evaluation(net):
-    """The arrays ``evaluate`` reads, of a games.nn.Net, and room for its hidden layer
-    (one process searches one position at a time)."""
-    return (np.array(net.w1, dtype=np.int64), np.array(net.b1, dtype=np.int64), np.array(net.w2, dtype=np.int64),
-            np.int64(net.b2), net.step / 2, np.zeros(net.hidden, dtype=np.int64))
+    """(the network's array, b2, step / 2) of a games.nn.Net, as ``evaluate`` reads them:
+    a piece of White on square ``q`` is input ``q`` for White to move and ``64 + q`` for
+    Black to move; of Black, ``64 + (q ^ 56)`` and ``q ^ 56`` (rows counted from its home row)."""
+    w1 = np.array(net.w1, dtype=np.int64)
+    squares = np.arange(64)
+    flipped = squares ^ 56
+    table = np.concatenate([np.concatenate([w1[squares], w1[64 + squares]], axis=1),
+                            np.concatenate([w1[64 + flipped], w1[flipped]], axis=1),
+                            np.array([list(net.b1) * 2, list(net.w2) * 2], dtype=np.int64)])
+    return np.ascontiguousarray(table), np.int64(net.b2), net.step / 2
 
 
 # -- the search ------------------------------------------------------------------------
@@ -253,12 +298,12 @@ def remember(row, move):
 
 
 @njit(cache=False)  # recursive: numba's cache cannot load it
-def quiesce(stack, moves, ply, alpha, beta, left, ev):
+def quiesce(stack, moves, ply, alpha, beta, left, net, b2, half_step):
     """engines.alphabeta's ``_quiesce``: the mover of ``stack[ply]`` (who has a legal
     move) stands on the evaluation, or on a loss where every quiet move loses, or plays
     a noisy move, for ``left`` more plies at most."""
     s = stack[ply]
-    value = (ply + 2) - WIN if quiet_loses(s) else evaluate(s, ev)
+    value = (ply + 2) - WIN if quiet_loses(s) else value_of(s, net, b2, half_step)
     if value >= beta or left <= 0:
         return value
     best = value
@@ -266,9 +311,11 @@ def quiesce(stack, moves, ply, alpha, beta, left, ev):
         alpha = value
     count = noisy_moves(s, moves[ply])
     for i in range(count):
-        move_into(s, moves[ply, i], stack[ply + 1])
+        move = moves[ply, i]
+        move_into(s, move, stack[ply + 1])
         if has_move(stack[ply + 1]):
-            value = -quiesce(stack, moves, ply + 1, -beta, -alpha, left - 1, ev)
+            moved(s, move, stack[ply + 1], net)
+            value = -quiesce(stack, moves, ply + 1, -beta, -alpha, left - 1, net, b2, half_step)
         else:
             value = WIN - (ply + 1)  # the move won
         if value > best:
@@ -281,7 +328,7 @@ def quiesce(stack, moves, ply, alpha, beta, left, ev):
 
 
 @njit(cache=False)
-def negamax(stack, moves, ply, depth, alpha, beta, quiescence, ev):
+def negamax(stack, moves, ply, depth, alpha, beta, quiescence, net, b2, half_step):
     """Fail-soft alpha-beta value of the mover's position ``stack[ply]`` searched
     ``depth`` plies deep, then ``quiescence`` plies of noisy moves (0: the evaluation at
     the leaves); a finished game is worth ``ply - WIN`` to its mover, as
@@ -292,8 +339,8 @@ def negamax(stack, moves, ply, depth, alpha, beta, quiescence, ev):
         if not has_move(s):
             return ply - WIN
         if quiescence:
-            return quiesce(stack, moves, ply, alpha, beta, quiescence, ev)
-        return evaluate(s, ev)
+            return quiesce(stack, moves, ply, alpha, beta, quiescence, net, b2, half_step)
+        return value_of(s, net, b2, half_step)
     row = moves[ply]
     count, loud = generate(s, row)
     if count == 0:
@@ -303,7 +350,8 @@ def negamax(stack, moves, ply, depth, alpha, beta, quiescence, ev):
     for i in range(count):
         move = row[i]
         move_into(s, move, stack[ply + 1])
-        value = -negamax(stack, moves, ply + 1, depth - 1, -beta, -alpha, quiescence, ev)
+        moved(s, move, stack[ply + 1], net)
+        value = -negamax(stack, moves, ply + 1, depth - 1, -beta, -alpha, quiescence, net, b2, half_step)
         if value > best:
             best = value
             if value > alpha:
@@ -320,16 +368,21 @@ def search(s, depth, quiescence, ev):
     """(value, move) of a full-window search ``depth`` plies deep: the first move of
     the best value (-1 at the end of the game)."""
     rows = depth + quiescence + 2
-    stack = np.empty((rows, SIZE), dtype=np.int64)
+    net, b2, half_step = ev
+    stack = np.empty((rows, SUMS + net.shape[1]), dtype=np.int64)
     moves = np.full((rows, ROW), -1, dtype=np.int64)
-    stack[0] = s
-    count = legal(s, moves[0])
+    root = stack[0]
+    root[:SIZE] = s[:SIZE]
+    refresh(root, net)
+    count = legal(root, moves[0])
     if count == 0 or depth <= 0:
-        return negamax(stack, moves, 0, depth, -np.inf, np.inf, quiescence, ev), -1
+        return negamax(stack, moves, 0, depth, -np.inf, np.inf, quiescence, net, b2, half_step), -1
     best, best_move = -np.inf, -1
     for i in range(count):
-        move_into(s, moves[0, i], stack[1])
-        value = -negamax(stack, moves, 1, depth - 1, -np.inf, -best, quiescence, ev)
+        move = moves[0, i]
+        move_into(root, move, stack[1])
+        moved(root, move, stack[1], net)
+        value = -negamax(stack, moves, 1, depth - 1, -np.inf, -best, quiescence, net, b2, half_step)
         if value > best:
             best, best_move = value, moves[0, i]
     return best, best_move

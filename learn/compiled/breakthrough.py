@@ -349,9 +349,19 @@ def negamax(stack, moves, ply, depth, alpha, beta, quiescence, net, b2, half_ste
     best = -np.inf
     for i in range(count):
         move = row[i]
-        move_into(s, move, stack[ply + 1])
-        moved(s, move, stack[ply + 1], net)
-        value = -negamax(stack, moves, ply + 1, depth - 1, -beta, -alpha, quiescence, net, b2, half_step)
+        child = stack[ply + 1]
+        move_into(s, move, child)
+        if depth > 1:
+            moved(s, move, child, net)
+            value = -negamax(stack, moves, ply + 1, depth - 1, -beta, -alpha, quiescence, net, b2, half_step)
+        elif not has_move(child):  # the leaves, without a frame of their own
+            value = WIN - (ply + 1)
+        else:
+            moved(s, move, child, net)
+            if quiescence:
+                value = -quiesce(stack, moves, ply + 1, -beta, -alpha, quiescence, net, b2, half_step)
+            else:
+                value = -value_of(child, net, b2, half_step)
         if value > best:
             best = value
             if value > alpha:

@@ -179,16 +179,22 @@ def noisy(s, move):
 
 
 @njit(cache=True)
-def quiet_loses(s):
-    """The rules' ``quiet_loses``: the opponent has a piece that can step onto its goal
-    row next (diagonally unless its own piece stands there, straight onto an empty square)."""
-    opponent = 1 - s[PLAYER]
-    theirs = s[opponent]
-    near = theirs & (ROW_6 if opponent == 0 else ROW_1)
+def reaches_goal(s, side):
+    """Whether ``side`` has a piece that can step onto its goal row (diagonally unless
+    its own piece stands there, straight onto an empty square)."""
+    mine = s[side]
+    near = mine & (ROW_6 if side == 0 else ROW_1)
     if near == 0:
         return False
-    straight, left, right, _, _, _ = steps(near, theirs | s[1 - opponent], opponent)
-    return ((straight & ~theirs) | (left & ~theirs) | (right & ~theirs)) != 0
+    straight, left, right, _, _, _ = steps(near, mine | s[1 - side], side)
+    return ((straight | left | right) & ~mine) != 0
+
+
+@njit(cache=True)
+def quiet_loses(s):
+    """The rules' ``quiet_loses``: the opponent has a piece that can step onto its goal
+    row next."""
+    return reaches_goal(s, 1 - s[PLAYER])
 
 
 # -- the network evaluation ------------------------------------------------------------
@@ -303,6 +309,8 @@ def quiesce(stack, moves, ply, alpha, beta, left, net, b2, half_step):
     move) stands on the evaluation, or on a loss where every quiet move loses, or plays
     a noisy move, for ``left`` more plies at most."""
     s = stack[ply]
+    if left > 0 and reaches_goal(s, s[PLAYER]):
+        return WIN - (ply + 1)  # the winning step: no value is higher
     value = (ply + 2) - WIN if quiet_loses(s) else value_of(s, net, b2, half_step)
     if value >= beta or left <= 0:
         return value
@@ -341,6 +349,10 @@ def negamax(stack, moves, ply, depth, alpha, beta, quiescence, net, b2, half_ste
         if quiescence:
             return quiesce(stack, moves, ply, alpha, beta, quiescence, net, b2, half_step)
         return value_of(s, net, b2, half_step)
+    if over(s):
+        return ply - WIN
+    if reaches_goal(s, s[PLAYER]):
+        return WIN - (ply + 1)  # the winning step: no value is higher
     row = moves[ply]
     count, loud = generate(s, row)
     if count == 0:

@@ -10,10 +10,22 @@ A position is an int64 array of 3: each side's pieces as bits (White's, Black's;
 ``8 * row + col``, as the rules number them, is that bit), then the player to move.
 Moves are generated a step direction at a time with shifts and masks and read off
 lowest bit first, noisy moves (captures, steps onto the goal row) first. What is held
-equal to the pure-Python code (tests/test_compiled_breakthrough.py): legal moves, play, outcome, noisy moves and ``quiet_loses`` to the rules; the network's
-value, to the last bit, to games/breakthrough/nn.py's; the search's value at a fixed
-depth to engines.alphabeta's AlphaBeta and AlphaBetaPlus. Where moves tie the searches
-may pick different ones: the same kind of games, not the same games.
+equal to the pure-Python code (tests/test_compiled_breakthrough.py): legal moves, play,
+outcome, noisy moves and ``quiet_loses`` to the rules; the network's value, to the last
+bit, to games/breakthrough/nn.py's; the search's value at a fixed depth to
+engines.alphabeta's AlphaBeta and AlphaBetaPlus. Where moves tie the searches may pick
+different ones: the same kind of games, not the same games.
+
+The search's positions carry the network's first-layer sums for both players to move
+after the pieces (integers, so a move's update, the piece off its square and onto the
+target and a taken piece off, gives the sums exactly), and a leaf's value is the clip,
+the dot product and the output. The searches compare the output's logits (within
++-CLAMP) and take the tanh of the result once, where ``evaluation`` has found, logit
+by logit over all the network can give, that tanh keeps their order and sign, so that
+the tanh of the logits' minimax is the minimax of their tanh to the last bit (it does
+for the shipped network and the tests' random one; where not, each leaf takes its
+tanh). A mover with a step onto its
+goal row is worth the win at once (no value is higher).
 """
 
 import math
@@ -33,6 +45,7 @@ MAX_MOVES = 48               # 16 pieces, 3 steps each
 KILLER = MAX_MOVES           # a ply's row of moves: its moves, then its two killer moves
 ROW = KILLER + 2
 MAX_PLIES = 400              # rows a game may take (each ply moves a piece one row on: far fewer)
+CLAMP = 20.0                 # a logit's bound in the searches: the tanh of all beyond it is 1.0
 QUIESCENCE = 4               # engines.alphabeta.QUIESCENCE: plies of noisy moves past the depth
 GAME = Breakthrough()
 
@@ -240,15 +253,34 @@ def moved(s, move, t, net):
 
 
 @njit(cache=True)
-def value_of(s, net, b2, half_step):
+def value_of(s, net, b2, half_step, raw):
     """The network's value for the mover of a position with its sums: the clipped
-    hidden layer, the output's tanh, in the integers of games/nn.py."""
+    hidden layer, the output's tanh, in the integers of games/nn.py; with ``raw``, the
+    output's logit before its tanh, within +-CLAMP."""
     hidden = net.shape[1] // 2
     offset = SUMS + hidden * s[PLAYER]
     dot = 0
     for h in range(hidden):
         dot += net[OUTPUT, h] * min(max(s[offset + h], 0), ONE)
-    return math.tanh((dot + b2) * half_step)
+    logit = (dot + b2) * half_step
+    if raw:
+        return min(max(logit, -CLAMP), CLAMP)
+    return math.tanh(logit)
+
+
+@njit(cache=True)
+def tanh_keeps_order(half_step, reach):
+    """Whether the tanh of the logits ``k * half_step`` (``|k| <= reach``), each within
+    +-CLAMP, never falls as ``k`` grows and is odd: then a search may compare the
+    logits and take the tanh of its result once, and find the same value."""
+    last = -2.0
+    for k in range(-reach, reach + 1):
+        logit = min(max(k * half_step, -CLAMP), CLAMP)
+        value = math.tanh(logit)
+        if value < last or math.tanh(-logit) != -value:
+            return False
+        last = value
+    return True
 
 
 @njit(cache=True)
@@ -256,11 +288,11 @@ def evaluate(s, ev):
     """games/breakthrough/nn.py's value (``ev``: ``evaluation``'s): the inputs of each
     piece seen from the mover (rows counted from each side's home row), the clipped
     hidden layer, the output's tanh, in the integers of games/nn.py."""
-    net, b2, half_step = ev
+    net, b2, half_step, _ = ev
     t = np.empty(SUMS + net.shape[1], dtype=np.int64)
     t[:SIZE] = s[:SIZE]
     refresh(t, net)
-    return value_of(t, net, b2, half_step)
+    return value_of(t, net, b2, half_step, False)
 
 
 def evaluation(net):
@@ -273,7 +305,12 @@ def evaluation(net):
     table = np.concatenate([np.concatenate([w1[squares], w1[64 + squares]], axis=1),
                             np.concatenate([w1[64 + flipped], w1[flipped]], axis=1),
                             np.array([list(net.b1) * 2, list(net.w2) * 2], dtype=np.int64)])
-    return np.ascontiguousarray(table), np.int64(net.b2), net.step / 2
+    half_step = net.step / 2
+    reach = sum(abs(w) for w in net.w2) * ONE + abs(net.b2)  # |dot + b2| at most
+    if half_step > 0:
+        reach = min(reach, int(CLAMP / half_step) + 2)  # beyond: the clamp's tanh, 1.0
+    raw = half_step > 0 and tanh_keeps_order(half_step, reach)
+    return np.ascontiguousarray(table), np.int64(net.b2), half_step, raw
 
 
 # -- the search ------------------------------------------------------------------------
@@ -304,14 +341,14 @@ def remember(row, move):
 
 
 @njit(cache=False)  # recursive: numba's cache cannot load it
-def quiesce(stack, moves, ply, alpha, beta, left, net, b2, half_step):
+def quiesce(stack, moves, ply, alpha, beta, left, net, b2, half_step, raw):
     """engines.alphabeta's ``_quiesce``: the mover of ``stack[ply]`` (who has a legal
     move) stands on the evaluation, or on a loss where every quiet move loses, or plays
     a noisy move, for ``left`` more plies at most."""
     s = stack[ply]
     if left > 0 and reaches_goal(s, s[PLAYER]):
         return WIN - (ply + 1)  # the winning step: no value is higher
-    value = (ply + 2) - WIN if quiet_loses(s) else value_of(s, net, b2, half_step)
+    value = (ply + 2) - WIN if quiet_loses(s) else value_of(s, net, b2, half_step, raw)
     if value >= beta or left <= 0:
         return value
     best = value
@@ -323,7 +360,7 @@ def quiesce(stack, moves, ply, alpha, beta, left, net, b2, half_step):
         move_into(s, move, stack[ply + 1])
         if has_move(stack[ply + 1]):
             moved(s, move, stack[ply + 1], net)
-            value = -quiesce(stack, moves, ply + 1, -beta, -alpha, left - 1, net, b2, half_step)
+            value = -quiesce(stack, moves, ply + 1, -beta, -alpha, left - 1, net, b2, half_step, raw)
         else:
             value = WIN - (ply + 1)  # the move won
         if value > best:
@@ -336,7 +373,7 @@ def quiesce(stack, moves, ply, alpha, beta, left, net, b2, half_step):
 
 
 @njit(cache=False)
-def negamax(stack, moves, ply, depth, alpha, beta, quiescence, net, b2, half_step):
+def negamax(stack, moves, ply, depth, alpha, beta, quiescence, net, b2, half_step, raw):
     """Fail-soft alpha-beta value of the mover's position ``stack[ply]`` searched
     ``depth`` plies deep, then ``quiescence`` plies of noisy moves (0: the evaluation at
     the leaves); a finished game is worth ``ply - WIN`` to its mover, as
@@ -347,8 +384,8 @@ def negamax(stack, moves, ply, depth, alpha, beta, quiescence, net, b2, half_ste
         if not has_move(s):
             return ply - WIN
         if quiescence:
-            return quiesce(stack, moves, ply, alpha, beta, quiescence, net, b2, half_step)
-        return value_of(s, net, b2, half_step)
+            return quiesce(stack, moves, ply, alpha, beta, quiescence, net, b2, half_step, raw)
+        return value_of(s, net, b2, half_step, raw)
     if over(s):
         return ply - WIN
     if reaches_goal(s, s[PLAYER]):
@@ -365,15 +402,15 @@ def negamax(stack, moves, ply, depth, alpha, beta, quiescence, net, b2, half_ste
         move_into(s, move, child)
         if depth > 1:
             moved(s, move, child, net)
-            value = -negamax(stack, moves, ply + 1, depth - 1, -beta, -alpha, quiescence, net, b2, half_step)
+            value = -negamax(stack, moves, ply + 1, depth - 1, -beta, -alpha, quiescence, net, b2, half_step, raw)
         elif not has_move(child):  # the leaves, without a frame of their own
             value = WIN - (ply + 1)
         else:
             moved(s, move, child, net)
             if quiescence:
-                value = -quiesce(stack, moves, ply + 1, -beta, -alpha, quiescence, net, b2, half_step)
+                value = -quiesce(stack, moves, ply + 1, -beta, -alpha, quiescence, net, b2, half_step, raw)
             else:
-                value = -value_of(child, net, b2, half_step)
+                value = -value_of(child, net, b2, half_step, raw)
         if value > best:
             best = value
             if value > alpha:
@@ -385,12 +422,19 @@ def negamax(stack, moves, ply, depth, alpha, beta, quiescence, net, b2, half_ste
     return best
 
 
+@njit(cache=True)
+def value_as_tanh(value, raw):
+    """A search's value with the evaluation's tanh taken (``raw``: a logit, where no
+    game ended)."""
+    return math.tanh(value) if raw and abs(value) <= CLAMP else value
+
+
 @njit(cache=False)
 def search(s, depth, quiescence, ev):
     """(value, move) of a full-window search ``depth`` plies deep: the first move of
     the best value (-1 at the end of the game)."""
     rows = depth + quiescence + 2
-    net, b2, half_step = ev
+    net, b2, half_step, raw = ev
     stack = np.empty((rows, SUMS + net.shape[1]), dtype=np.int64)
     moves = np.full((rows, ROW), -1, dtype=np.int64)
     root = stack[0]
@@ -398,16 +442,17 @@ def search(s, depth, quiescence, ev):
     refresh(root, net)
     count = legal(root, moves[0])
     if count == 0 or depth <= 0:
-        return negamax(stack, moves, 0, depth, -np.inf, np.inf, quiescence, net, b2, half_step), -1
+        return value_as_tanh(negamax(stack, moves, 0, depth, -np.inf, np.inf, quiescence, net, b2, half_step, raw),
+                             raw), -1
     best, best_move = -np.inf, -1
     for i in range(count):
         move = moves[0, i]
         move_into(root, move, stack[1])
         moved(root, move, stack[1], net)
-        value = -negamax(stack, moves, 1, depth - 1, -np.inf, -best, quiescence, net, b2, half_step)
+        value = -negamax(stack, moves, 1, depth - 1, -np.inf, -best, quiescence, net, b2, half_step, raw)
         if value > best:
             best, best_move = value, moves[0, i]
-    return best, best_move
+    return value_as_tanh(best, raw), best_move
 
 
 @njit(cache=True)

@@ -296,9 +296,10 @@ def evaluate(s, ev):
 
 
 def evaluation(net):
-    """(the network's array, b2, step / 2) of a games.nn.Net, as ``evaluate`` reads them:
-    a piece of White on square ``q`` is input ``q`` for White to move and ``64 + q`` for
-    Black to move; of Black, ``64 + (q ^ 56)`` and ``q ^ 56`` (rows counted from its home row)."""
+    """(the network's array, b2, step / 2, whether the searches may compare its logits)
+    of a games.nn.Net, as ``evaluate`` and the searches read them: a piece of White on
+    square ``q`` is input ``q`` for White to move and ``64 + q`` for Black to move; of
+    Black, ``64 + (q ^ 56)`` and ``q ^ 56`` (rows counted from its home row)."""
     w1 = np.array(net.w1, dtype=np.int64)
     squares = np.arange(64)
     flipped = squares ^ 56
@@ -309,7 +310,7 @@ def evaluation(net):
     reach = sum(abs(w) for w in net.w2) * ONE + abs(net.b2)  # |dot + b2| at most
     if half_step > 0:
         reach = min(reach, int(CLAMP / half_step) + 2)  # beyond: the clamp's tanh, 1.0
-    raw = half_step > 0 and tanh_keeps_order(half_step, reach)
+    raw = half_step > 0 and math.tanh(CLAMP) == 1.0 and tanh_keeps_order(half_step, reach)
     return np.ascontiguousarray(table), np.int64(net.b2), half_step, raw
 
 

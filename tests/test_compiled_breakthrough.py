@@ -93,9 +93,13 @@ def test_the_network_equals_the_bots_evaluation_to_the_last_bit(net):
     assert clipped == {"low", "high"}
 
 
-def check_search(count, seed, depths):
+def check_search(count, seed, depths, logits=True):
+    """``logits``: the searches compare the network's logits (as ``evaluation`` finds
+    they may for the shipped network), else each leaf's tanh."""
     net = nn.load_weights()
     python, ev = nn.make_evaluator(GAME, net), compiled.evaluation(net)
+    assert ev[-1]
+    ev = ev[:-1] + (logits,)
     states = [s for s in random_positions(count * 40, seed)[::20] if GAME.legal_moves(s)][:count]
     for state in states:
         for depth in depths:
@@ -107,6 +111,14 @@ def check_search(count, seed, depths):
 
 def test_the_search_value_equals_alphabeta_and_alphabeta_plus_at_a_fixed_depth():
     check_search(25, 5, (1, 2, 3))
+
+
+def test_the_search_value_with_each_leafs_tanh_equals_alphabeta_and_alphabeta_plus():
+    check_search(10, 7, (1, 2, 3), logits=False)
+
+
+def test_the_logits_keep_their_order_through_tanh_for_the_networks_held_here():
+    assert compiled.evaluation(nn.load_weights())[-1] and compiled.evaluation(random_net(3))[-1]
 
 
 @pytest.mark.slow

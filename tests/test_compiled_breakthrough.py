@@ -19,23 +19,13 @@ from learn import logistic  # noqa: E402
 from learn import nn as trainer  # noqa: E402
 from learn.breakthrough import NN_SETUP  # noqa: E402
 from learn.compiled import breakthrough as compiled  # noqa: E402
+from randomgames import every_position  # noqa: E402
 
 GAME = Breakthrough()
 
 
 def random_positions(count, seed):
-    """``count`` positions of random games (every position of each, the ends included)."""
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        state = GAME.initial_state()
-        while True:
-            found.append(state)
-            moves = GAME.legal_moves(state)
-            if not moves:
-                break
-            state = GAME.play(state, rng.choice(moves))
-    return found[:count]
+    return every_position(GAME, count, seed)
 
 
 def check_rules(count, seed):

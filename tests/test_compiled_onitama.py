@@ -16,24 +16,14 @@ from games.onitama import learned, ntuple  # noqa: E402
 from games.onitama.rules import CARD_COUNT, MAX_TURNS, Onitama, clear_memos  # noqa: E402
 from learn import onitama_ntuple as trainer  # noqa: E402
 from learn.compiled import onitama as compiled  # noqa: E402
+from randomgames import every_position  # noqa: E402
 
 GAME = Onitama()
 
 
 def random_positions(count, seed):
-    """``count`` positions of random games, each from five cards dealt at random (every
-    position of each, the end included)."""
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        state = GAME.initial_state(tuple(rng.sample(range(CARD_COUNT), 5)))
-        while True:
-            found.append(state)
-            moves = GAME.legal_moves(state)
-            if not moves:
-                break
-            state = GAME.play(state, rng.choice(moves))
-    return found[:count]
+    """``count`` positions of random games, each from five cards dealt at random."""
+    return every_position(GAME, count, seed, lambda rng: GAME.initial_state(tuple(rng.sample(range(CARD_COUNT), 5))))
 
 
 def check_rules(states):

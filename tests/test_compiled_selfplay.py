@@ -18,24 +18,13 @@ from games.othello.rules import PASS, Othello  # noqa: E402
 from learn import othello as trainer  # noqa: E402
 from learn import selfplay  # noqa: E402
 from learn.compiled import othello as compiled  # noqa: E402
+from randomgames import every_position  # noqa: E402
 
 GAME = Othello()
 
 
 def random_positions(count, seed, game=GAME):
-    """``count`` positions of random games of ``game`` (every position of each, the end
-    included)."""
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        state = game.initial_state()
-        while True:
-            found.append(state)
-            moves = game.legal_moves(state)
-            if not moves:
-                break
-            state = game.play(state, rng.choice(moves))
-    return found[:count]
+    return every_position(game, count, seed)
 
 
 def u(x):

@@ -35,9 +35,10 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from engines.base import PROVEN, WIN
+from engines.base import WIN
 from games.breakthrough.rules import ROW_BITS, Breakthrough
 from games.nn import ONE
+from learn.compiled.labels import label
 
 WHITE, BLACK, PLAYER = 0, 1, 2   # a position's fields: each side's pieces, the player to move
 SIZE = 3
@@ -454,15 +455,6 @@ def search(s, depth, quiescence, ev):
         if value > best:
             best, best_move = value, moves[0, i]
     return value_as_tanh(best, raw), best_move
-
-
-@njit(cache=True)
-def label(value):
-    """A search value as learn/logistic.py's ``search_values`` gives it: within [-1, 1],
-    a proven result as -1 or 1."""
-    if abs(value) >= PROVEN:
-        return 1.0 if value > 0 else -1.0
-    return max(-1.0, min(1.0, value))
 
 
 # -- the games -------------------------------------------------------------------------

@@ -19,8 +19,9 @@ import random
 import numpy as np
 from numba import njit
 
-from engines.base import PROVEN, WIN
+from engines.base import WIN
 from games.oware import learned
+from learn.compiled.labels import label
 from games.oware.rules import BIAS, HOUSE_SHIFT, HOUSES, MAX_TURNS, PLY_BIAS, SEEDS, STORE_BIAS, STORE_SHIFT, WIN_SCORE, Oware
 
 STORE, PLY = 12, 14          # where the stores and the ply count sit in a position
@@ -295,15 +296,6 @@ def value_of(raw):
     if raw <= -RAW_WIN / 2:
         return float((RAW_WIN + raw) - WIN)
     return math.tanh(raw)
-
-
-@njit(cache=False)
-def label(value):
-    """A search value as learn/logistic.py's ``search_values`` gives it: within [-1, 1],
-    a proven result as -1 or 1."""
-    if abs(value) >= PROVEN:
-        return 1.0 if value > 0 else -1.0
-    return max(-1.0, min(1.0, value))
 
 
 # -- the games -------------------------------------------------------------------------

@@ -36,14 +36,11 @@ def rate(play, games, chunk):
     return games * 3600 / (time.process_time() - started), positions / games
 
 
-def othello_kinds():
-    """[(name, pure-Python play, compiled play, chunk)], a play giving its positions."""
-    from games.othello import ntuple_weights as module
-    from learn import othello as trainer
-    shipped = (module.PATTERNS, tuple(module.PHASES), module.STEP, module.DATA)
-    settings = (f"depths {','.join(map(str, trainer.DEPTHS))}, the solver from {trainer.SOLVE_EMPTIES} empties")
+def ntuple_kinds(trainer, shipped, first_players, settings):
+    """[(name, pure-Python play, compiled play, chunk)] of an N-tuple trainer: its first
+    round's players and the shipped weights' (later rounds), a play giving its positions."""
     kinds = []
-    for name, encoded in (("handcrafted players (round 1)", None), ("N-tuple players (later rounds)", shipped)):
+    for name, encoded in ((f"{first_players} players (round 1)", None), ("N-tuple players (later rounds)", shipped)):
         kinds.append((f"{name}, {settings}",
                       lambda seed, n, e=encoded: len(trainer.play_chunk(seed, n, e)["label"]),
                       lambda seed, n, e=encoded: len(trainer.play_chunk_compiled(seed, n, e)["label"]),
@@ -51,49 +48,46 @@ def othello_kinds():
     return kinds
 
 
-def oware_kinds():
-    from games.oware.learned_weights import WEIGHTS
+def network_kinds(game, weights, players, label_depth, quiescence=False):
+    """The network trainer's kinds (learn/nn.py): its games labelled ``label_depth``
+    plies deep (with quiescence where asked), and without labels."""
     from learn import logistic, nn
-    weights = [float(w) for w in WEIGHTS]
-    depths = ",".join(map(str, logistic.setup_of("oware").depths))
+    depths = ",".join(map(str, logistic.setup_of(game).depths))
     kinds = []
-    for depth in (nn.SEARCH_DEPTH, 0):
-        labels = f"{depth}-ply labels" if depth else "no labels"
-        kinds.append((f"linear learned players, depths {depths}, {labels}",
-                      lambda seed, n, d=depth: sum(map(len, nn.play_chunk("oware", seed, n, weights, d))),
-                      lambda seed, n, d=depth: sum(map(len, nn.play_chunk_compiled("oware", seed, n, weights, d))),
+    for depth in (label_depth, 0):
+        labels = f"{depth}-ply labels{' with quiescence' if quiescence else ''}" if depth else "no labels"
+        kinds.append((f"{players} players, depths {depths}, {labels}",
+                      lambda seed, n, d=depth: sum(map(len, nn.play_chunk(game, seed, n, weights, d, quiescence))),
+                      lambda seed, n, d=depth: sum(map(len, nn.play_chunk_compiled(game, seed, n, weights, d,
+                                                                                    quiescence))),
                       nn.CHUNK))
     return kinds
+
+
+def othello_kinds():
+    from games.othello import ntuple_weights as module
+    from learn import othello as trainer
+    shipped = (module.PATTERNS, tuple(module.PHASES), module.STEP, module.DATA)
+    return ntuple_kinds(trainer, shipped, "handcrafted",
+                        f"depths {','.join(map(str, trainer.DEPTHS))}, the solver from {trainer.SOLVE_EMPTIES} empties")
+
+
+def oware_kinds():
+    from games.oware.learned_weights import WEIGHTS
+    from learn import nn
+    return network_kinds("oware", [float(w) for w in WEIGHTS], "linear learned", nn.SEARCH_DEPTH)
 
 
 def breakthrough_kinds():
     from games.breakthrough import nn as network
-    from learn import logistic, nn
-    net = network.load_weights()
-    depths = ",".join(map(str, logistic.setup_of("breakthrough").depths))
-    kinds = []
-    for depth in (3, 0):
-        labels = f"{depth}-ply labels with quiescence" if depth else "no labels"
-        kinds.append((f"network players, depths {depths}, {labels}",
-                      lambda seed, n, d=depth: sum(map(len, nn.play_chunk("breakthrough", seed, n, net, d, True))),
-                      lambda seed, n, d=depth: sum(map(len, nn.play_chunk_compiled("breakthrough", seed, n, net, d,
-                                                                                    True))),
-                      nn.CHUNK))
-    return kinds
+    return network_kinds("breakthrough", network.load_weights(), "network", 3, quiescence=True)
 
 
 def onitama_kinds():
     from games.onitama import ntuple_weights as module
     from learn import onitama_ntuple as trainer
     shipped = (module.TABLES, tuple(module.PHASES), module.STEP, module.DATA)
-    settings = f"depths {','.join(map(str, trainer.DEPTHS))}"
-    kinds = []
-    for name, encoded in (("learned linear players (round 1)", None), ("N-tuple players (later rounds)", shipped)):
-        kinds.append((f"{name}, {settings}",
-                      lambda seed, n, e=encoded: len(trainer.play_chunk(seed, n, e)["label"]),
-                      lambda seed, n, e=encoded: len(trainer.play_chunk_compiled(seed, n, e)["label"]),
-                      trainer.CHUNK))
-    return kinds
+    return ntuple_kinds(trainer, shipped, "learned linear", f"depths {','.join(map(str, trainer.DEPTHS))}")
 
 
 KINDS = {"othello": othello_kinds, "oware": oware_kinds, "breakthrough": breakthrough_kinds, "onitama": onitama_kinds}

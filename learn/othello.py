@@ -48,6 +48,7 @@ import os
 import random
 import sys
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -56,7 +57,7 @@ from arena.backends import add_backend_options
 from engines.alphabeta import AlphaBeta
 from engines.base import Limit, random_plies
 from engines.solver import ExactSolver
-from games.othello import ntuple
+from games.othello import misere, ntuple
 from games.othello.evaluation import make_evaluator as handcrafted
 from games.othello.rules import Othello
 from learn.ntuple import add_training_options, checked_training_options, fit_line, scores, sigmoid, totals
@@ -77,27 +78,34 @@ STEP = 1 / 16            # logits per unit of the quantized weights
 TD_LAMBDA = 0.7          # lambda of the TD(lambda) refits
 TD_PASSES = 2            # TD(lambda) refits after the fit to the results
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "games" / "othello" / "ntuple_weights.py"
+MISERE_WEIGHTS_FILE = WEIGHTS_FILE.with_name("misere_ntuple_weights.py")  # --misere's
 
 # -- self-play -------------------------------------------------------------------------
 
 _EVALUATORS = {}  # per process: the players' evaluation, by weights
 
 
+def first_players(game):
+    """The first round's evaluation: the handcrafted one of the game."""
+    return misere.make_evaluator(game) if game.misere else handcrafted(game)
+
+
 def _evaluator(game, encoded):
-    if encoded not in _EVALUATORS:
-        _EVALUATORS[encoded] = (handcrafted(game) if encoded is None
-                                else ntuple.make_evaluator(game, ntuple.decode(*encoded)))
-    return _EVALUATORS[encoded]
+    key = (game.misere, encoded)
+    if key not in _EVALUATORS:
+        _EVALUATORS[key] = (first_players(game) if encoded is None
+                            else ntuple.make_evaluator(game, ntuple.decode(*encoded)))
+    return _EVALUATORS[key]
 
 
-def play_chunk(seed, games, encoded=None, depths=DEPTHS, solve_empties=SOLVE_EMPTIES):
+def play_chunk(seed, games, encoded=None, depths=DEPTHS, solve_empties=SOLVE_EMPTIES, misere_game=False):
     """``games`` self-play games as arrays of their positions: ``mover``, ``other``
     (bitboards), ``player``, ``label`` (the solved result for the side to move: 1, 0,
     -1), ``exact`` (whether the solver labelled the position itself), ``game`` (0 to
     games - 1), ``mobility`` and ``their_mobility`` (legal moves of each side). The
     players use the N-tuple weights ``encoded`` (patterns, phases, step, data), or the
-    handcrafted evaluation."""
-    game = Othello()
+    handcrafted evaluation. ``misere_game``: games of Reversed Reversi (fewer discs win)."""
+    game = Othello(misere=misere_game)
     evaluate = _evaluator(game, encoded)
     solver = ExactSolver(game, exact=False)
     rng = random.Random(seed)
@@ -143,14 +151,17 @@ def play_chunk(seed, games, encoded=None, depths=DEPTHS, solve_empties=SOLVE_EMP
             "mobility": np.array(columns[6], dtype=np.int8), "their_mobility": np.array(columns[7], dtype=np.int8)}
 
 
-def play_chunk_compiled(seed, games, encoded=None, depths=DEPTHS, solve_empties=SOLVE_EMPTIES):
+def play_chunk_compiled(seed, games, encoded=None, depths=DEPTHS, solve_empties=SOLVE_EMPTIES, misere_game=False):
     """``play_chunk``'s games played by learn/compiled/othello.py: the same players,
-    labels and columns, compiled with numba (the games differ where moves tie)."""
+    labels and columns, compiled with numba (the games differ where moves tie; the
+    first round's misere players use the compiled bot's evaluation, the weighted sum
+    cut to an integer)."""
     from learn.compiled import othello as compiled  # numba: imported by this option only
-    key = ("compiled", encoded)
+    key = ("compiled", misere_game, encoded)
     if key not in _EVALUATORS:
-        _EVALUATORS[key] = compiled.evaluation(None if encoded is None else ntuple.decode(*encoded))
-    return compiled.play_chunk(seed, games, _EVALUATORS[key], depths, OPENING_PLIES, RANDOM_MOVE, solve_empties)
+        _EVALUATORS[key] = compiled.evaluation(None if encoded is None else ntuple.decode(*encoded), misere_game)
+    return compiled.play_chunk(seed, games, _EVALUATORS[key], depths, OPENING_PLIES, RANDOM_MOVE, solve_empties,
+                               misere_game)
 
 
 def cache_key(games, seed, round_number, encoded, depths):
@@ -236,22 +247,27 @@ def main(argv=None):
     parser.add_argument("--compiled", action="store_true",
                         help="self-play compiled with numba (learn/compiled/othello.py): the same kind of games,"
                              " about 30 times as many a core-hour (docs/tuning/selfplay.md)")
+    parser.add_argument("--misere", action="store_true",
+                        help="Reversed Reversi (fewer discs win) on 8x8: its games, its handcrafted evaluation"
+                             f" for the first players, and --out {MISERE_WEIGHTS_FILE.name} by default")
+    parser.set_defaults(out=None)
     add_backend_options(parser, games=False)
     options = parser.parse_args(argv)
+    options.out = options.out or str(MISERE_WEIGHTS_FILE if options.misere else WEIGHTS_FILE)
     depths, layout = checked_training_options(parser, options, Layout)
     encoded = read_weights(options.from_weights, parser) if options.from_weights else None
-    trainer = COMPILED_TRAINER if options.compiled else TRAINER
+    trainer = {(False, False): TRAINER, (True, False): COMPILED_TRAINER,
+               (False, True): MISERE_TRAINER, (True, True): MISERE_COMPILED_TRAINER}[options.compiled, options.misere]
     return train(trainer, parser, options, depths, layout, encoded, argv)
 
 
-def held_out_figures(theta, quantized, step, x_train, y_train, x_test, test, train):
-    """The held-out figures of the model, quantized too, and of the handcrafted
+def held_out_figures(theta, quantized, step, x_train, y_train, x_test, test, train, misere_game=False):
+    """The held-out figures of the model, quantized too, and of the game's handcrafted
     evaluation as a logistic model fitted to the training positions."""
     y_test = (test["label"] + 1) / 2
     loss, accuracy = scores(sigmoid(totals(theta, x_test)), y_test)
     q_loss, q_accuracy = scores(sigmoid(totals(quantized.astype(float) * step, x_test)), y_test)
-    game = Othello()
-    evaluate = handcrafted(game)
+    evaluate = first_players(Othello(misere=misere_game))
 
     def logits(part, limit=None):
         n = len(part["label"]) if limit is None else min(limit, len(part["label"]))
@@ -273,6 +289,11 @@ TRAINER = Trainer(name="othello", prog="learn.othello", what="N-tuple Othello ev
                   layout_name="PATTERNS", phases_comment="disc counts where a phase starts (the first at 4)",
                   chunk=CHUNK, held_out=HELD_OUT)
 COMPILED_TRAINER = replace(TRAINER, name="othello-compiled", play_chunk=play_chunk_compiled)
+MISERE_TRAINER = replace(TRAINER, name="reversi", what="N-tuple Reversed Reversi evaluation (games/othello/ntuple.py)",
+                         play_chunk=partial(play_chunk, misere_game=True),
+                         figures=partial(held_out_figures, misere_game=True))
+MISERE_COMPILED_TRAINER = replace(MISERE_TRAINER, name="reversi-compiled",
+                                  play_chunk=partial(play_chunk_compiled, misere_game=True))
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -4,6 +4,7 @@ self-play pipeline (learn/selfplay.py). The long equality runs are marked slow."
 
 import math
 import random
+import types
 
 import pytest
 
@@ -21,6 +22,12 @@ from learn.compiled import othello as compiled  # noqa: E402
 from randomgames import every_position  # noqa: E402
 
 GAME = Othello()
+MISERE = Othello(misere=True)
+BOTH = [GAME, MISERE]  # Othello, and Reversed Reversi (sense -1: fewer discs win)
+
+
+def sense(game):
+    return -1 if game.misere else 1
 
 
 def random_positions(count, seed, game=GAME):
@@ -31,26 +38,29 @@ def u(x):
     return np.uint64(x)
 
 
-def check_rules(states):
+def check_rules(states, game):
     for mover, other, player in states:
         p, o = u(mover), u(other)
-        assert int(compiled.moves(p, o)) == GAME.move_mask(mover, other)
-        expected = GAME.outcome((mover, other, player))
-        assert compiled.outcome(p, o) == (2 if expected is None else expected)
-        for move in GAME.legal_moves((mover, other, player)):
+        assert int(compiled.moves(p, o)) == game.move_mask(mover, other)
+        expected = game.outcome((mover, other, player))
+        assert compiled.outcome(p, o, sense(game)) == (2 if expected is None else expected)
+        for move in game.legal_moves((mover, other, player)):
             q, r = compiled.play(p, o, move)
-            assert (int(q), int(r), 1 - player) == GAME.play((mover, other, player), move)
+            assert (int(q), int(r), 1 - player) == game.play((mover, other, player), move)
 
 
-def test_rules_equal_the_pure_python_ones_on_random_positions():
-    states = random_positions(3000, 1)
-    assert any(GAME.legal_moves(s) == [PASS] for s in states) and any(not GAME.legal_moves(s) for s in states)
-    check_rules(states)
+@pytest.mark.parametrize("game", BOTH, ids=lambda game: game.name)
+def test_rules_equal_the_pure_python_ones_on_random_positions(game):
+    states = random_positions(3000, 1, game)
+    assert any(game.legal_moves(s) == [PASS] for s in states) and any(not game.legal_moves(s) for s in states)
+    assert {game.outcome(s) for s in states if not game.legal_moves(s)} >= {-1, 1}
+    check_rules(states, game)
 
 
 @pytest.mark.slow
-def test_rules_equal_the_pure_python_ones_on_many_random_positions():
-    check_rules(random_positions(50_000, 2))
+@pytest.mark.parametrize("game", BOTH, ids=lambda game: game.name)
+def test_rules_equal_the_pure_python_ones_on_many_random_positions(game):
+    check_rules(random_positions(50_000, 2, game), game)
 
 
 WEIGHTS = [None, "shipped"]
@@ -68,6 +78,24 @@ def test_each_evaluation_equals_its_python_function_to_the_last_bit(which):
     for state in random_positions(2000, 3):
         if GAME.legal_moves(state):
             assert compiled.evaluate(u(state[0]), u(state[1]), ev) == python(state)
+
+
+def test_the_misere_players_evaluation_is_the_compiled_bots():
+    """The first misere players' evaluation: games/othello/compiled.py's weighted sum (cut
+    to an integer), scaled as games/othello/misere.py scales the same sum."""
+    from games.othello import misere
+    from games.othello.compiled import Engine
+    engine = Engine(8, tt_bits=1)
+    python = misere.make_evaluator(MISERE)
+    ev = compiled.evaluation(None, misere_game=True)
+    values = []
+    for state in random_positions(2000, 3, MISERE):
+        if MISERE.legal_moves(state) not in ([], [PASS]):
+            value = compiled.evaluate(u(state[0]), u(state[1]), ev)
+            assert value == math.tanh(engine.evaluate(state[0], state[1]) / misere.SCALE)
+            assert value == pytest.approx(python(state), abs=1 / misere.SCALE)
+            values.append(value)
+    assert min(values) < -0.5 and max(values) > 0.5
 
 
 def check_search(states, depths, which):
@@ -97,64 +125,75 @@ def test_the_search_value_equals_alphabeta_at_a_fixed_depth_on_many_positions(wh
     check_search(sampled(400, 5, 7), (1, 2, 3, 4), which)
 
 
-def endgame_positions(count, seed, empties):
+def endgame_positions(count, seed, empties, game=GAME):
     """Positions of random games with at most ``empties`` empty squares (some finished)."""
-    return [s for s in random_positions(count * 70, seed) if GAME.empty_squares(s) <= empties][::3][:count]
+    return [s for s in random_positions(count * 70, seed, game) if game.empty_squares(s) <= empties][::3][:count]
 
 
-def check_solver(states):
-    solver = ExactSolver(GAME, exact=False)
+def check_solver(states, game):
+    solver = ExactSolver(game, exact=False)
+    s = sense(game)
+
+    def solve(state, known=2):
+        return compiled.solve(u(state[0]), u(state[1]), known, s)
+
     for state in states:
-        result, move = compiled.solve(u(state[0]), u(state[1]))
-        if not GAME.legal_moves(state):
-            assert result == GAME.outcome(state) and move == compiled.NO_MOVE
+        result, move = solve(state)
+        if not game.legal_moves(state):
+            assert result == game.outcome(state) and move == compiled.NO_MOVE
             continue
         expected = solver.solve(state, math.inf).value
         assert result == (expected > 0) - (expected < 0)
         # the move reaches the result: the opponent's result after it is its negation
-        after = GAME.play(state, move)
-        assert compiled.solve(u(after[0]), u(after[1]))[0] == -result
+        assert solve(game.play(state, move))[0] == -result
         # told the result, the solver finds a move that reaches it too
-        told, told_move = compiled.solve(u(state[0]), u(state[1]), result)
-        after = GAME.play(state, told_move)
-        assert told == result and compiled.solve(u(after[0]), u(after[1]))[0] == -result
+        told, told_move = solve(state, result)
+        assert told == result and solve(game.play(state, told_move))[0] == -result
 
 
-def test_the_solver_equals_the_exact_solver():
-    check_solver(endgame_positions(30, 6, 8))
+@pytest.mark.parametrize("game", BOTH, ids=lambda game: game.name)
+def test_the_solver_equals_the_exact_solver(game):
+    check_solver(endgame_positions(30, 6, 8, game), game)
 
 
 @pytest.mark.slow
-def test_the_solver_equals_the_exact_solver_on_many_positions():
-    check_solver(endgame_positions(300, 7, 11))
+@pytest.mark.parametrize("game", BOTH, ids=lambda game: game.name)
+def test_the_solver_equals_the_exact_solver_on_many_positions(game):
+    check_solver(endgame_positions(300, 7, 11, game), game)
 
 
-@pytest.mark.parametrize("which", WEIGHTS)
-def test_a_compiled_chunk_holds_games_as_the_python_one_does(which):
-    ev = compiled.evaluation(ntuple.load() if which else None)
-    data = compiled.play_chunk(11, 6, ev, (1, 2), trainer.OPENING_PLIES, trainer.RANDOM_MOVE, 8)
-    python = trainer.play_chunk(11, 2, solve_empties=8)
+@pytest.mark.parametrize("which, rules", [(None, GAME), ("shipped", GAME), (None, MISERE)],
+                         ids=["othello", "othello-ntuple", "reversi"])
+def test_a_compiled_chunk_holds_games_as_the_python_one_does(which, rules):
+    ev = compiled.evaluation(ntuple.load() if which else None, rules.misere)
+
+    def chunk():
+        return compiled.play_chunk(11, 6, ev, (1, 2), trainer.OPENING_PLIES, trainer.RANDOM_MOVE, 8, rules.misere)
+
+    data = chunk()
+    python = trainer.play_chunk(11, 2, solve_empties=8, misere_game=rules.misere)
     assert {name: column.dtype for name, column in data.items()} == {n: c.dtype for n, c in python.items()}
-    again = compiled.play_chunk(11, 6, ev, (1, 2), trainer.OPENING_PLIES, trainer.RANDOM_MOVE, 8)
+    again = chunk()
     assert all(np.array_equal(data[name], again[name]) for name in data)  # the seed decides the games
     assert list(np.unique(data["game"])) == list(range(6))
-    solver = ExactSolver(GAME, exact=False)
+    solver = ExactSolver(rules, exact=False)
     rows = list(zip(*(data[n].tolist() for n in ("mover", "other", "player", "label", "exact", "game",
                                                  "mobility", "their_mobility"))))
     for i, (mover, other, player, label, exact, game, mobility, theirs) in enumerate(rows):
         state = (mover, other, player)
-        assert GAME.legal_moves(state)
-        assert (mobility, theirs) == (GAME.move_mask(mover, other).bit_count(), GAME.move_mask(other, mover).bit_count())
-        assert exact == (GAME.empty_squares(state) <= 8)
+        assert rules.legal_moves(state)
+        assert (mobility, theirs) == (rules.move_mask(mover, other).bit_count(),
+                                      rules.move_mask(other, mover).bit_count())
+        assert exact == (rules.empty_squares(state) <= 8)
         if exact:
             value = solver.solve(state, math.inf).value
             assert label == (value > 0) - (value < 0)
         following = rows[i + 1] if i + 1 < len(rows) and rows[i + 1][5] == game else None
         if following is None:  # the game's last position: one move ends it, and its result labels it
-            ends = [GAME.play(state, m) for m in GAME.legal_moves(state)]
-            assert any(not GAME.legal_moves(end) for end in ends)
+            ends = [rules.play(state, m) for m in rules.legal_moves(state)]
+            assert any(not rules.legal_moves(end) for end in ends)
         else:  # one legal move leads to the next position
-            assert following[:3] in [GAME.play(state, m) for m in GAME.legal_moves(state)]
+            assert following[:3] in [rules.play(state, m) for m in rules.legal_moves(state)]
             if not exact:
                 assert label == (following[3] if following[2] == player else -following[3])
 
@@ -167,6 +206,24 @@ def test_the_tiny_training_setting_runs_compiled(tmp_path):
     assert "--compiled" in text and "log-loss" in text
     names = [path.name for path in (tmp_path / "cache").iterdir()]
     assert len(names) == 2 and all(name.startswith("othello-compiled-") for name in names)  # a round each
+
+
+@pytest.mark.parametrize("compiled_games", [True, False], ids=["compiled", "python"])
+def test_the_tiny_misere_setting_writes_reversed_reversi_weights(tmp_path, compiled_games):
+    out = tmp_path / "w.py"
+    argv = ["--misere", "--games", "6", "--rounds", "2", "--jobs", "1", "--iterations", "3", "--min-visits", "1",
+            "--out", str(out), "--quiet", "--cache", str(tmp_path / "cache")]
+    assert trainer.main(argv + ["--compiled"] * compiled_games) == 0
+    text = out.read_text()
+    assert "Reversed Reversi" in text and "log-loss" in text
+    prefix = "reversi-compiled-" if compiled_games else "reversi-"
+    assert all(path.name.startswith(prefix) for path in (tmp_path / "cache").iterdir())
+    # the weights play Reversed Reversi on 8x8 through the N-tuple evaluation
+    weights = ntuple.load(types.SimpleNamespace(**dict(zip(("PATTERNS", "PHASES", "STEP", "DATA"),
+                                                             trainer.read_weights(out, None)))))
+    evaluate = ntuple.make_evaluator(MISERE, weights)
+    values = {evaluate(state) for state in random_positions(200, 9, MISERE) if MISERE.legal_moves(state)}
+    assert len(values) > 20 and all(-1 < v < 1 for v in values)
 
 
 # -- the shared pipeline ---------------------------------------------------------------

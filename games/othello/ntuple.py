@@ -34,8 +34,10 @@ Everything is integer arithmetic up to the final ``tanh``.
 The weights live in games/othello/ntuple_weights.py, fitted by ``python -m
 learn.othello``: 8-bit integers, only the tables' canonical entries (one per set of
 configurations that a pattern's self-symmetry identifies), zlib-compressed and
-base85-encoded, decoded once (``load``). On other boards, and in Reversed Reversi,
-``make_evaluator`` gives the handcrafted evaluation instead.
+base85-encoded, decoded once (``load``). Reversed Reversi on 8x8 has weights of its own
+(games/othello/misere_ntuple_weights.py, ``python -m learn.othello --misere``), the
+same patterns fitted to the misere game. On other boards ``make_evaluator`` gives the
+handcrafted evaluation instead.
 """
 
 import math
@@ -336,9 +338,11 @@ _DEFAULT = []  # the default weights' scorer, made once
 
 
 def make_evaluator(game, weights=None):
-    """The evaluation with ``weights`` (a Weights; default: the fitted ones). On boards
-    other than 8x8, or in Reversed Reversi, the handcrafted evaluation stands in."""
-    if game.size != 8 or game.misere:
+    """The evaluation with ``weights`` (a Weights; default: the fitted Othello ones). On
+    boards other than 8x8, or in Reversed Reversi without weights of its own (the SUSTech
+    bot passes games/othello/misere_ntuple_weights.py's), the handcrafted evaluation
+    stands in."""
+    if game.size != 8 or (game.misere and weights is None):
         from games.othello.evaluation import make_evaluator as handcrafted
         return handcrafted(game)
     if weights is None:

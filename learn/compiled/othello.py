@@ -1,12 +1,15 @@
 """Othello self-play compiled with numba, for learn/othello.py (``--compiled``): the
 rules on 8x8 bitboards (the move generation and flips of games/othello/compiled.py),
 the players' evaluations (the handcrafted one of games/othello/evaluation.py, the
-N-tuple one of games/othello/ntuple.py), a fixed-depth alpha-beta and the win/draw/loss
-solver, and whole games played as learn/othello.py's ``play_chunk`` plays them.
+N-tuple one of games/othello/ntuple.py, and Reversed Reversi's of
+games/othello/compiled.py), a fixed-depth alpha-beta and the win/draw/loss solver, and
+whole games played as learn/othello.py's ``play_chunk`` plays them, in Othello or in its
+misere twin (``sense`` -1: fewer discs win).
 
 What is held equal to the pure-Python code (tests/test_compiled_selfplay.py): legal
-moves, play and outcome to games/othello/rules.py; each evaluation, to the last bit, to
-its Python function; the search's value at a fixed depth to engines.alphabeta.AlphaBeta's
+moves, play and outcome to games/othello/rules.py, in both games; each evaluation, to
+the last bit, to its Python function (Reversed Reversi's to the compiled bot's, the
+weighted sum cut to an integer); the search's value at a fixed depth to engines.alphabeta.AlphaBeta's
 (the same negamax values: a finished game is ``WIN - ply`` for its winner, as
 engines.base.terminal_value); the solver's result to engines.solver.ExactSolver's. Where
 several moves share the best value the searches may pick different ones, so the games
@@ -27,7 +30,8 @@ from numba import njit
 
 from engines.base import WIN
 from games.othello import ntuple
-from games.othello.compiled import bb_flips, bb_moves, lowest_square, popcount
+from games.othello import misere
+from games.othello.compiled import Engine, bb_evaluate, bb_flips, bb_moves, lowest_square, popcount
 from games.othello.evaluation import CLASS_WEIGHT, CORNER, WEIGHTS, class_masks
 
 U0 = np.uint64(0)
@@ -36,7 +40,7 @@ FULL = (1 << 64) - 1
 _FIRST = sum(1 << (8 * r) for r in range(8))
 # the tables bb_moves and bb_flips read: the board, the board but its side columns, the four shifts
 GEOMETRY = np.array([FULL, FULL & ~_FIRST & ~(_FIRST << 7), 1, 8, 9, 7], dtype=np.uint64)
-HANDCRAFTED, NTUPLE = 0, 1
+HANDCRAFTED, NTUPLE, MISERE = 0, 1, 2
 MAX_PLIES = 128        # plies of one game, passes included, with room to spare
 NO_MOVE = -2           # the search's move where there is none
 PASS = -1
@@ -65,11 +69,12 @@ def play(p, o, square):
 
 
 @njit(cache=True)
-def outcome(p, o):
-    """+1, 0 or -1 for the mover once neither side can move, else 2."""
+def outcome(p, o, sense=1):
+    """+1, 0 or -1 for the mover once neither side can move, else 2. ``sense`` is 1 in
+    Othello, -1 in Reversed Reversi (fewer discs win), as in every function below."""
     if moves(p, o) != U0 or moves(o, p) != U0:
         return 2
-    return sign(popcount(p) - popcount(o))
+    return sign(sense * (popcount(p) - popcount(o)))
 
 
 # -- the evaluations -------------------------------------------------------------------
@@ -112,27 +117,31 @@ def ntuple_total(p, o, table, bias, phase_of, squares, lengths, offsets, powers)
 
 @njit(cache=True)
 def evaluate(p, o, ev):
-    """The players' evaluation ``ev`` (``Evaluation.arrays``) of the mover's position."""
-    kind, masks, class_weights, corner_mask, w, table, bias, phase_of, squares, lengths, offsets, powers, half = ev
+    """The players' evaluation ``ev`` (``evaluation``'s tuple) of the mover's position."""
+    kind, masks, class_weights, corner_mask, w, table, bias, phase_of, squares, lengths, offsets, powers, half, \
+        geometry, misere_weights = ev
     if kind == HANDCRAFTED:
         return handcrafted(p, o, masks, class_weights, corner_mask, w)
+    if kind == MISERE:
+        score = bb_evaluate(p, o, popcount(moves(p, o)), popcount(moves(o, p)), geometry, misere_weights)
+        return math.tanh(score / misere.SCALE)
     return math.tanh(ntuple_total(p, o, table, bias, phase_of, squares, lengths, offsets, powers) * half)
 
 
 # -- the searches ----------------------------------------------------------------------
 
 @njit(cache=False)  # recursive (or calls a recursive one): numba's cache cannot load these
-def negamax(p, o, depth, alpha, beta, ply, ev):
+def negamax(p, o, depth, alpha, beta, ply, ev, sense):
     """Fail-soft alpha-beta value of the mover's position ``depth`` plies deep (a pass
     a ply), as engines.alphabeta.AlphaBeta values it."""
     mine = moves(p, o)
     if mine == U0:
         if moves(o, p) == U0:
-            d = popcount(p) - popcount(o)
+            d = sense * (popcount(p) - popcount(o))
             return float(WIN - ply) if d > 0 else float(ply - WIN) if d < 0 else 0.0
         if depth <= 0:
             return evaluate(p, o, ev)
-        return -negamax(o, p, depth - 1, -beta, -alpha, ply + 1, ev)
+        return -negamax(o, p, depth - 1, -beta, -alpha, ply + 1, ev, sense)
     if depth <= 0:
         return evaluate(p, o, ev)
     best = -np.inf
@@ -140,7 +149,7 @@ def negamax(p, o, depth, alpha, beta, ply, ev):
         square = lowest_square(mine)
         mine &= mine - U1
         q, r = play(p, o, square)
-        value = -negamax(q, r, depth - 1, -beta, -alpha, ply + 1, ev)
+        value = -negamax(q, r, depth - 1, -beta, -alpha, ply + 1, ev, sense)
         if value > best:
             best = value
             if value > alpha:
@@ -151,40 +160,40 @@ def negamax(p, o, depth, alpha, beta, ply, ev):
 
 
 @njit(cache=False)  # recursive (or calls a recursive one): numba's cache cannot load these
-def search(p, o, depth, ev):
+def search(p, o, depth, ev, sense=1):
     """(value, move) of a full-window search ``depth`` plies deep from the mover's
     position: the first move, lowest square first, of the best value (PASS when the
     mover must pass, NO_MOVE at the end of the game)."""
     mine = moves(p, o)
     if mine == U0:
         if moves(o, p) == U0:
-            return negamax(p, o, depth, -np.inf, np.inf, 0, ev), NO_MOVE
-        return -negamax(o, p, depth - 1, -np.inf, np.inf, 1, ev), PASS
+            return negamax(p, o, depth, -np.inf, np.inf, 0, ev, sense), NO_MOVE
+        return -negamax(o, p, depth - 1, -np.inf, np.inf, 1, ev, sense), PASS
     best, best_move = -np.inf, NO_MOVE
     while mine != U0:
         square = lowest_square(mine)
         mine &= mine - U1
         q, r = play(p, o, square)
-        value = -negamax(q, r, depth - 1, -np.inf, -best, 1, ev)
+        value = -negamax(q, r, depth - 1, -np.inf, -best, 1, ev, sense)
         if value > best:
             best, best_move = value, square
     return best, best_move
 
 
 @njit(cache=False)  # recursive (or calls a recursive one): numba's cache cannot load these
-def solve_value(p, o, alpha, beta):
+def solve_value(p, o, alpha, beta, sense):
     """The game's result for the mover with perfect play (1, 0, -1), within (alpha, beta)."""
     mine = moves(p, o)
     if mine == U0:
         if moves(o, p) == U0:
-            return sign(popcount(p) - popcount(o))
-        return -solve_value(o, p, -beta, -alpha)
+            return sign(sense * (popcount(p) - popcount(o)))
+        return -solve_value(o, p, -beta, -alpha, sense)
     best = -2
     while mine != U0:
         square = lowest_square(mine)
         mine &= mine - U1
         q, r = play(p, o, square)
-        value = -solve_value(q, r, -beta, -alpha)
+        value = -solve_value(q, r, -beta, -alpha, sense)
         if value > best:
             best = value
             if value > alpha:
@@ -195,7 +204,7 @@ def solve_value(p, o, alpha, beta):
 
 
 @njit(cache=False)  # recursive (or calls a recursive one): numba's cache cannot load these
-def solve(p, o, known=2):
+def solve(p, o, known=2, sense=1):
     """(result, move) with perfect play from the mover's position (win/draw/loss): the
     first move, lowest square first, that reaches the result. ``known``: the result
     where it is known already (the game's earlier position was solved, and its move
@@ -203,8 +212,8 @@ def solve(p, o, known=2):
     mine = moves(p, o)
     if mine == U0:
         if moves(o, p) == U0:
-            return solve_value(p, o, -1, 1), NO_MOVE
-        return -solve_value(o, p, -1, 1), PASS
+            return solve_value(p, o, -1, 1, sense), NO_MOVE
+        return -solve_value(o, p, -1, 1, sense), PASS
     if known == -1:
         return -1, lowest_square(mine)  # every move loses
     target = min(known, 1)
@@ -213,7 +222,7 @@ def solve(p, o, known=2):
         square = lowest_square(mine)
         mine &= mine - U1
         q, r = play(p, o, square)
-        value = -solve_value(q, r, -target, -best)
+        value = -solve_value(q, r, -target, -best, sense)
         if value > best:
             best, best_move = value, square
     return best, best_move
@@ -237,7 +246,7 @@ def any_move(p, o):
 
 
 @njit(cache=False)  # recursive (or calls a recursive one): numba's cache cannot load these
-def play_game(seed, opening, depths, random_move, solve_empties, ev, out, at):
+def play_game(seed, opening, depths, random_move, solve_empties, ev, sense, out, at):
     """One game from the start into ``out`` from row ``at`` (mover, other, player,
     label, exact, mobility, their mobility); the row after its last, or ``at`` when the
     opening ended the game. The players' depths are ``depths`` (black's, white's)."""
@@ -245,7 +254,7 @@ def play_game(seed, opening, depths, random_move, solve_empties, ev, out, at):
     p, o = np.uint64(0x0000000810000000), np.uint64(0x0000001008000000)
     player = 0
     for _ in range(opening):
-        if outcome(p, o) != 2:
+        if outcome(p, o, sense) != 2:
             break
         p, o = play(p, o, any_move(p, o))
         player = 1 - player
@@ -255,7 +264,7 @@ def play_game(seed, opening, depths, random_move, solve_empties, ev, out, at):
         out[at, 0], out[at, 1], out[at, 2] = p, o, player
         out[at, 5], out[at, 6] = popcount(moves(p, o)), popcount(moves(o, p))
         if 64 - popcount(p | o) <= solve_empties:
-            result, move = solve(p, o, known)
+            result, move = solve(p, o, known, sense)
             out[at, 3], out[at, 4] = result, 1
             known = -result
         else:
@@ -263,14 +272,14 @@ def play_game(seed, opening, depths, random_move, solve_empties, ev, out, at):
             if np.random.random() < random_move:
                 move = any_move(p, o)
             else:
-                _, move = search(p, o, depths[player], ev)
+                _, move = search(p, o, depths[player], ev, sense)
         at += 1
         p, o = play(p, o, move)
         player = 1 - player
     if at == start:
         return at
     # the first solved position's result (or the final one) for the earlier positions
-    reference, result = player, outcome(p, o)
+    reference, result = player, outcome(p, o, sense)
     for i in range(start, at):
         if out[i, 4]:
             reference, result = out[i, 2], out[i, 3]
@@ -310,23 +319,26 @@ def ntuple_arrays(weights):
     return table, np.array(biases, dtype=np.int64), phase_of, squares, lengths, offsets, 3 ** np.arange(widest)
 
 
-def evaluation(weights=None):
+def evaluation(weights=None, misere_game=False):
     """The tuple ``evaluate`` takes: the N-tuple evaluation with ``weights`` (an
-    ntuple.Weights), or the handcrafted one. Both kinds' arrays are there, numba typing
-    one tuple, the unused ones small."""
+    ntuple.Weights), or else the handcrafted one of the game (Othello, or with
+    ``misere_game`` Reversed Reversi's: games/othello/compiled.py's, the bots' own). Every
+    kind's arrays are there, numba typing one tuple, the unused ones small."""
     masks, class_weights, corner, w = handcrafted_arrays()
+    engine = Engine(8, tt_bits=1)
+    misere_arrays = (engine.g, engine.weights)
     if weights is None:
         empty = np.zeros((1, 1), dtype=np.int64)
-        return (HANDCRAFTED, masks, class_weights, corner, w, empty, np.zeros(1, dtype=np.int64),
-                np.zeros(65, dtype=np.int64), empty, np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64),
-                np.ones(1, dtype=np.int64), 0.0)
-    return (NTUPLE, masks, class_weights, corner, w, *ntuple_arrays(weights), weights.step / 2)
+        return (MISERE if misere_game else HANDCRAFTED, masks, class_weights, corner, w, empty,
+                np.zeros(1, dtype=np.int64), np.zeros(65, dtype=np.int64), empty, np.zeros(1, dtype=np.int64),
+                np.zeros(1, dtype=np.int64), np.ones(1, dtype=np.int64), 0.0, *misere_arrays)
+    return (NTUPLE, masks, class_weights, corner, w, *ntuple_arrays(weights), weights.step / 2, *misere_arrays)
 
 
-def play_chunk(seed, games, ev, depths, opening_plies, random_move, solve_empties):
+def play_chunk(seed, games, ev, depths, opening_plies, random_move, solve_empties, misere_game=False):
     """``games`` games as learn/othello.py's ``play_chunk`` returns them; ``ev`` the
     players' evaluation (``evaluation``'s tuple: made once a process, it takes longer
-    to make than a chunk to play)."""
+    to make than a chunk to play); ``misere_game``: Reversed Reversi's games."""
     rng = random.Random(seed)
     out = np.zeros((games * MAX_PLIES, 7), dtype=np.int64)
     game = np.zeros(len(out), dtype=np.int32)
@@ -334,7 +346,7 @@ def play_chunk(seed, games, ev, depths, opening_plies, random_move, solve_emptie
     while played < games:
         pair = np.array([rng.choice(depths), rng.choice(depths)], dtype=np.int64)
         end = play_game(rng.getrandbits(32), rng.randrange(*opening_plies), pair, random_move, solve_empties, ev,
-                        out, at)
+                        -1 if misere_game else 1, out, at)
         if end > at:
             game[at:end] = played
             at, played = end, played + 1

@@ -18,7 +18,7 @@ import time
 
 from engines.bestfirst import BestFirst
 from engines.exact import ExactSolver
-from games.othello.misere import make_evaluator
+from games.othello import misere
 from games.othello.rules import Othello
 
 COLOR_BLACK = -1
@@ -36,6 +36,9 @@ SOLVER_TABLE = 40_000  # the solver's table entries (about 8 MB)
 SOLVED_TAIL = 10       # empty squares whose moves share the clock as TAIL_MOVES moves
 TAIL_MOVES = 2         # (the solver settles most of them in a moment)
 MOVE_OVERHEAD = 0.03   # seconds a move costs on the game clock beyond go() (the judge's side)
+# Othello's weights, which games.othello.ntuple loads where it is given none: this bot
+# gives its own, so its bundle (build/bundle.py) leaves them out
+BUNDLE_LEAVES_OUT = ("games.othello.ntuple_weights",)
 
 
 class AI:
@@ -48,11 +51,21 @@ class AI:
         self.candidate_list = []
         self.game = Othello(chessboard_size, misere=True)
         self.player = 0 if color == COLOR_BLACK else 1
-        self.engine = BestFirst(self.game, make_evaluator(self.game), max_nodes=self.max_nodes)
+        self.engine = BestFirst(self.game, self.evaluator(), max_nodes=self.max_nodes)
         self.solver = ExactSolver(self.game, tt_size=SOLVER_TABLE, exact=False)
         self.solve_empties = SOLVE_EMPTIES
         # The arena's --scale shortens both; so, by the same guess, would a judge.
         self.clock_left = GAME_SECONDS * min(1.0, time_out / TIME_OUT)
+
+    def evaluator(self):
+        """The N-tuple evaluation fitted to Reversed Reversi on 8x8 (python -m learn.othello
+        --misere; docs/tuning/reversi-sustech.md#the-n-tuple-evaluation); on other boards,
+        which it was not fitted for, the handcrafted misere one."""
+        if self.chessboard_size != 8:
+            return misere.make_evaluator(self.game)
+        # imported here: the numba bot, which plays without them, leaves them out of its bundle
+        from games.othello import misere_ntuple_weights, ntuple
+        return ntuple.make_evaluator(self.game, ntuple.load(misere_ntuple_weights))
 
     def go(self, chessboard):
         started = time.perf_counter()

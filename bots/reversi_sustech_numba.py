@@ -20,6 +20,7 @@ import sys
 import time
 
 from bots import reversi_sustech
+from games.othello import misere
 
 COLOR_BLACK = reversi_sustech.COLOR_BLACK
 COLOR_WHITE = reversi_sustech.COLOR_WHITE
@@ -42,6 +43,10 @@ STEP_SECONDS = {
     "now": 0.2, "tick": 0.2, "weight": 0.15, "clamp": 0.15, "final_value": 0.1, "pick_next": 0.25,
     "probe": 0.3, "store": 0.2,
 }
+# The pure-Python bot's N-tuple evaluation (code and weights) would not fit in this
+# bundle beside the compiled search: its tree, which plays only until the compiled
+# search is ready, uses the handcrafted misere evaluation (``evaluator`` below)
+BUNDLE_LEAVES_OUT = ("games.othello.ntuple", "games.othello.ntuple_weights", "games.othello.misere_ntuple_weights")
 
 
 class AI(reversi_sustech.AI):
@@ -61,6 +66,9 @@ class AI(reversi_sustech.AI):
             self._give_up("no move is long enough for the longest compilation step")
         else:
             self.engine.max_nodes = PYTHON_NODES
+
+    def evaluator(self):
+        return misere.make_evaluator(self.game)
 
     def _search(self, state, moves, deadline):
         if self.steps:

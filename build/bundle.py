@@ -268,11 +268,11 @@ def module_text(source, filename, form):
     return packed_data(text, filename) if form.pack_data else text
 
 
-def import_closure(entry, extra=()):
+def import_closure(entry, extra=(), leave_out=()):
     """{module name: Module} of the entry's project imports and of the ``extra``
-    modules' (with their packages), sorted by name; each Module's source as in the
-    repository."""
-    finder = modulefinder.ModuleFinder(path=[str(ROOT)])
+    modules' (with their packages), sorted by name, but the modules ``leave_out``
+    names; each Module's source as in the repository."""
+    finder = modulefinder.ModuleFinder(path=[str(ROOT)], excludes=list(leave_out))
     finder.run_script(str(entry))
     for name in extra:
         finder.import_hook(name)
@@ -296,6 +296,22 @@ def bundled_modules(closure, form):
                 source = (ROOT / path).read_text(encoding="utf-8")
                 modules[name] = Module(name, path.endswith("__init__.py"), path, module_text(source, path, form))
     return dict(sorted(modules.items()))
+
+
+def left_out(entry, text):
+    """The modules the entry's ``BUNDLE_LEAVES_OUT`` names (a tuple of strings): modules
+    that some bundled module imports where the bot never goes (say, a default weights
+    module the bot replaces with its own), left out of its bundle to save its size."""
+    for node in ast.parse(text, str(entry)).body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "BUNDLE_LEAVES_OUT" for t in node.targets):
+            try:
+                names = ast.literal_eval(node.value)
+            except ValueError:
+                names = None
+            if not isinstance(names, tuple) or not all(isinstance(name, str) for name in names):
+                raise BuildError(f"{entry}: BUNDLE_LEAVES_OUT must be a tuple of module names (line {node.lineno})")
+            return names
+    return ()
 
 
 def check_entry(entry, text):
@@ -342,7 +358,7 @@ def bundles(entry, name, baked_args, form=DENSE):
     The CodinGame bundles take ``form``; a SUSTech bundle is PLAIN."""
     entry_text = entry.read_text(encoding="utf-8")
     check_entry(entry, entry_text)
-    closure = import_closure(entry)
+    closure = import_closure(entry, leave_out=left_out(entry, entry_text))
     bot = runtime_bot(entry) if RUNTIME_MODULE in closure else None
     if bot is None:  # no engine to choose: the closure is the whole bot, a judge's class
         return {"": bundle(entry_text, name, closure, baked_args, SUSTECH, PLAIN)}

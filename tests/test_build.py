@@ -144,6 +144,25 @@ def test_a_bundle_carries_only_its_default_engines_and_the_full_one_every_one(tw
     assert b"import os" not in full.read_bytes()
 
 
+@pytest.mark.parametrize("bot", [bot for bot in BOTS if bot not in RUNTIME_BOTS])
+def test_a_sustech_bundle_carries_its_closure_but_the_modules_it_leaves_out(two_builds, bot):
+    entry = ROOT / "bots" / f"{bot}.py"
+    leaves_out = set(bundler.left_out(entry, entry.read_text()))
+    assert "games.othello.ntuple_weights" in leaves_out  # Othello's weights: the bot plays without them
+    carried = bundled_modules(two_builds[0] / f"{bot}.py")
+    assert carried == expected_modules(entry, []) - leaves_out
+    # the pure-Python bot plays with Reversed Reversi's own weights; the numba one without
+    assert ("games.othello.misere_ntuple_weights" in carried) == (bot == "reversi_sustech")
+
+
+def test_a_malformed_list_of_modules_left_out_fails_the_build_in_one_line(tmp_path):
+    entry = tmp_path / "bot.py"
+    entry.write_text("BUNDLE_LEAVES_OUT = ['games.othello.ntuple_weights']\nclass AI:\n    pass\n")
+    result = run_bundler(entry, "--out", tmp_path / "out")
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    assert "BUNDLE_LEAVES_OUT must be a tuple of module names (line 1)" in result.stderr
+
+
 @pytest.mark.parametrize("bot", RUNTIME_BOTS)
 def test_a_bundle_asked_for_an_engine_it_lacks_says_so_in_one_line(two_builds, bot, tmp_path):
     for bundle, code in ((two_builds[0] / "full" / f"{bot}.py", 0), (two_builds[0] / f"{bot}.py", 2)):

@@ -122,13 +122,17 @@ class AI:
         """Appends the best move found by ``deadline`` (and those before it)."""
         empties = self.game.empty_squares(state)
         if empties <= self.solve_empties:
+            # The kept tree, the solver's table and the tree grown after a failed solve
+            # would otherwise share the judge's 100 MB (docs/tuning/reversi-sustech.md#memory).
+            self.engine.forget()
             now = time.perf_counter()
             result = self.solver.solve(state, now + SOLVE_SHARE * (deadline - now))
-            if result is None:
-                self.solve_empties = empties - 2  # out of time: try again 2 squares later
-            elif result.value >= 0:  # a win or a draw in hand
+            if result is not None and result.value >= 0:  # a win or a draw in hand
                 self._publish(result.move, moves)
                 return
+            if result is None:
+                self.solve_empties = empties - 2  # out of time: try again 2 squares later
+            self.solver.clear()
         while True:
             now = time.perf_counter()
             if now >= deadline:

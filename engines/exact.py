@@ -116,6 +116,11 @@ class ExactSolver:
         if self.table is not None:
             self.table.release()
 
+    def clear(self):
+        """Empties the table (a bot wanting the memory back for other work)."""
+        if self.table is not None:
+            self.table.clear()
+
     def solve(self, state, limit):
         """SearchResult with the exact value (or a proven bound), or None if the limit
         (a ``Limit`` or a deadline) comes first."""

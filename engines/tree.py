@@ -99,6 +99,13 @@ class TreeEngine(Engine):
         """Frees the old trees (see engines/base.py)."""
         self.retired.clear()
 
+    def forget(self):
+        """Drops the kept tree and the old ones: the next search starts a new tree (a bot
+        wanting the memory back for other work)."""
+        self.root = None
+        self.root_ply = 0
+        self.release()
+
 
 def proven_choice(node, score):
     """The child to play at ``node``: where the root is solved or holds a proven win,

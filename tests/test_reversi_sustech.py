@@ -104,6 +104,29 @@ def test_go_frees_what_its_searches_dropped(ai_module):
         state = game.play(state, rng.choice(game.legal_moves(state)))
 
 
+def test_the_solver_never_shares_the_memory_with_a_tree(ai_module):
+    """Where the exact solver runs, the tree kept from the last move is dropped first; a
+    solve that fails, or proves a loss, empties its table before best-first grows a new
+    tree: the tree, the table and a grown tree together passed the judge's 100 MB."""
+    game = Othello(8, misere=True)
+    seen = set()
+    for seed in range(6):
+        ai = ai_module.AI(8, -1, 0.3)
+        rng = random.Random(seed)
+        state = game.initial_state()
+        while game.legal_moves(state):
+            if game.to_move(state) == 0 and game.legal_moves(state) != [PASS]:
+                solving = game.empty_squares(state) <= ai.solve_empties
+                kept = ai.engine.root
+                ai.go(board_of(game, state))
+                if solving and kept is not None:
+                    solved = ai.engine.root is None  # a win or draw in hand: no tree since
+                    assert solved or (len(ai.solver.table) == 0 and ai.engine.root_ply == 0)
+                    seen.add(solved)
+            state = game.play(state, rng.choice(game.legal_moves(state)))
+    assert seen == {True, False}  # both ways were taken
+
+
 def test_go_never_raises(ai_module):
     ai = ai_module.AI(8, 1, 0.05)
     assert ai.go("not a board") == []

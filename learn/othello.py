@@ -30,6 +30,11 @@ are played by numba code (learn/compiled/othello.py: the same players, labels an
 columns, held equal to the pure-Python rules, evaluations and searches by tests) at
 about 30 times the games a core-hour (docs/tuning/selfplay.md).
 
+``--misere`` fits the same network to Reversed Reversi (fewer discs win): its games, its
+handcrafted evaluation (games/othello/misere.py) for the first players and as the
+held-out baseline, and games/othello/misere_ntuple_weights.py, the SUSTech bot's weights
+on 8x8 (docs/tuning/reversi-sustech.md#the-n-tuple-evaluation).
+
 ``--cache DIR`` keeps each round's games (and reuses them when the same command, or
 one that shares its first rounds, is run again). Needs numpy (a development
 dependency; the bundles never import it).

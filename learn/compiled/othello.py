@@ -54,6 +54,12 @@ def sign(d):
 
 
 @njit(cache=True)
+def margin(p, o, sense):
+    """The mover's lead in the game's sense (discs, or in Reversed Reversi discs fewer)."""
+    return sense * (popcount(p) - popcount(o))
+
+
+@njit(cache=True)
 def moves(p, o):
     """Squares where the mover (discs ``p``) may play against discs ``o``."""
     return bb_moves(p, o, GEOMETRY)
@@ -74,7 +80,7 @@ def outcome(p, o, sense=1):
     Othello, -1 in Reversed Reversi (fewer discs win), as in every function below."""
     if moves(p, o) != U0 or moves(o, p) != U0:
         return 2
-    return sign(sense * (popcount(p) - popcount(o)))
+    return sign(margin(p, o, sense))
 
 
 # -- the evaluations -------------------------------------------------------------------
@@ -137,7 +143,7 @@ def negamax(p, o, depth, alpha, beta, ply, ev, sense):
     mine = moves(p, o)
     if mine == U0:
         if moves(o, p) == U0:
-            d = sense * (popcount(p) - popcount(o))
+            d = margin(p, o, sense)
             return float(WIN - ply) if d > 0 else float(ply - WIN) if d < 0 else 0.0
         if depth <= 0:
             return evaluate(p, o, ev)
@@ -186,7 +192,7 @@ def solve_value(p, o, alpha, beta, sense):
     mine = moves(p, o)
     if mine == U0:
         if moves(o, p) == U0:
-            return sign(sense * (popcount(p) - popcount(o)))
+            return sign(margin(p, o, sense))
         return -solve_value(o, p, -beta, -alpha, sense)
     best = -2
     while mine != U0:

@@ -61,8 +61,9 @@ class Bot:
     ``--engine best`` (the default) means; ``time`` and ``first_time`` are the shares of
     the turn's budget to think; ``max_nodes`` caps the engines' trees (memory);
     ``solve_when(game, state)`` says where the solver solves exactly; ``book(game,
-    state)`` is a move to play without searching (an opening book's), or None, and
-    ``book_on`` whether the bot asks it by default (``--book``/``--no-book`` choose)."""
+    state)`` is a move to play in place of the search's (an opening book's), or None,
+    and ``book_on`` whether the bot asks it by default (``--book``/``--no-book``
+    choose)."""
 
     def __init__(self, name, player, evaluations, best, time, first_time, tuned=None,
                  max_nodes=None, solve_when=None, book=None, book_on=True):
@@ -137,8 +138,8 @@ def parse_options(bot, argv=None):
                              "this bot time odds (arena tournament --odds NAME=FACTOR); default 1")
     if bot.book is not None:
         parser.add_argument("--book", action=argparse.BooleanOptionalAction, default=bot.book_on,
-                            help="play the opening book's move where it has one, without searching "
-                                 "(default: %(default)s)")
+                            help="play the opening book's move where it has one, after searching as "
+                                 "usual for the tree kept between turns (default: %(default)s)")
     parser.add_argument("--verbose", action="store_true", help="search statistics on stderr")
     parser.add_argument("--info", action="store_true",
                         help="an info line on stderr before each move: depth, nodes, value, pv")
@@ -394,10 +395,13 @@ def play(bot, options, player, engine, read, write):
             raise ProtocolError("the arena lists no action")
         if state is None:
             move = player.blind_move(allowed)
-        elif (move := booked(bot, options, game, state)) not in allowed:
-            # a forced move too: a tree kept between turns grows meanwhile
+        else:
+            # searched even where the book or the rules leave one move: the tree kept
+            # between turns grows meanwhile (docs/tuning/othello-book.md)
             deadline = guard.deadline(start, budget * options.clock * fraction / 1000.0)
             move = choose(engine, state, allowed, deadline, options.verbose, game if options.info else None)
+            if (book_move := booked(bot, options, game, state)) in allowed:
+                move = book_move
         write(player.format_move(move) + "\n")
         guard.answered()
         engine.release()  # off the clock now: what the search dropped

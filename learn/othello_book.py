@@ -1,23 +1,27 @@
 """Makes the Othello opening book (games/othello/book.py): every position the arena's
 openings reach after ``--plies`` plies (4 random plies, then our first move as Black;
 the fifth ply is the opponent's, so White's first move is from a position after 5),
-each answered by the bot's own engine (best-first with the N-tuple evaluation and the
-bot's tuned constants) with a tree of ``--nodes`` nodes, far more than a turn's.
+each answered by a search with the bot's N-tuple evaluation far deeper than a turn's:
+with ``--depth D`` a compiled alpha-beta of D plies (learn/compiled/othello.py's
+``deep_search``, numba), else the bot's own best-first with its tuned constants and a
+tree of ``--nodes`` nodes.
 
-    python -m learn.othello_book      # writes games/othello/book_data.py
+    python -m learn.othello_book --depth 10 --follow 1 --jobs 2   # writes games/othello/book_data.py
 
-Positions are searched once per symmetry class, in a fixed order, with a node budget
-rather than a clock: the book is the same on any machine. ``--follow 1`` adds the
+Positions are searched once per symmetry class, in a fixed order, with a depth or a
+node budget rather than a clock: the book is the same on any machine. ``--follow 1`` adds the
 positions after each book move and each reply to it (our second move); every position
 of the disc counts the book covers is enumerated to check that no two share a key, which
 bounds the book to the first few moves.
 """
 import argparse
+import importlib
 import math
 import sys
 import time
 from pathlib import Path
 
+from arena.backends import LocalBackend
 from bots.othello import BOT
 from engines.bestfirst import BestFirst
 from games.othello import book, ntuple
@@ -65,29 +69,44 @@ def check_keys(by_discs, discs):
                 raise ValueError(f"two positions share the book key {k:#x}; change book.key's mix")
 
 
-def searcher(game, nodes):
+_COMPILED = []  # per process: (learn.compiled.othello, its N-tuple evaluation)
+
+
+def answer(mover, other, player, nodes, depth):
+    """The book's move for one position: a compiled alpha-beta of ``depth`` plies if
+    ``depth``, else the bot's best-first with a tree of ``nodes`` nodes (no tree kept
+    between positions)."""
+    if depth:
+        if not _COMPILED:
+            compiled = importlib.import_module("learn.compiled.othello")  # numba: imported by --depth only
+            _COMPILED.append((compiled, compiled.evaluation(ntuple.load())))
+        compiled, evaluation = _COMPILED[0]
+        return int(compiled.deep_search(compiled.U0 | mover, compiled.U0 | other, depth, evaluation)[1])
+    game = Othello()
     tuned = BOT.tuned_for("bestfirst").params
-    evaluate = ntuple.make_evaluator(game)
-    return lambda: BestFirst(game, evaluate, C=tuned["C"], FPU=tuned["FPU"], max_nodes=nodes, reuse=False)
+    engine = BestFirst(game, ntuple.make_evaluator(game), C=tuned["C"], FPU=tuned["FPU"], max_nodes=nodes,
+                       reuse=False)
+    return engine.search((mover, other, player), math.inf).move
 
 
-def build(plies, nodes, follow=0, progress=print):
+def build(plies, nodes, follow=0, progress=print, depth=0, jobs=1):
     """({key: canonical square}, the covered disc counts): every position after each of
     ``plies`` plies, then ``follow`` times the positions after the book's move and each
-    reply to it, each searched once per symmetry class."""
+    reply to it, each searched once per symmetry class (``answer``'s search), ``jobs``
+    at a time."""
     game = Othello()
-    make_engine = searcher(game, nodes)
     entries = {}
     discs = set()
     frontier = set()
     by_discs = positions_by_discs(game, START_DISCS + max(plies))
     for p in plies:
         frontier.update(by_discs.get(START_DISCS + p, ()))
+    backend = LocalBackend(jobs)
     for round_ in range(follow + 1):
         todo = classes(frontier)
+        tasks = [(pair[0], pair[1], state[2], nodes, depth) for pair, state in todo.items()]
         following = set()
-        for number, (pair, state) in enumerate(todo.items(), start=1):
-            move = make_engine().search((pair[0], pair[1], state[2]), math.inf).move
+        for number, ((pair, state), move) in enumerate(zip(todo.items(), backend.map(answer, tasks)), start=1):
             if number % 50 == 0 or number == len(todo):
                 progress(f"round {round_ + 1}: {number}/{len(todo)}")
             if move == PASS:
@@ -114,26 +133,35 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m learn.othello_book", description=__doc__.split("\n\n")[0])
     parser.add_argument("--plies", type=int, nargs="+", default=list(PLIES_DEFAULT),
                         help="plies from the start of the positions to hold (default: 4 5)")
+    parser.add_argument("--depth", type=int, default=0,
+                        help="plies of each position's compiled alpha-beta (numba); 0: best-first with --nodes"
+                             " (default 0)")
     parser.add_argument("--nodes", type=int, default=NODES_DEFAULT,
-                        help=f"tree nodes of each position's search (default {NODES_DEFAULT})")
+                        help=f"tree nodes of each position's best-first search (default {NODES_DEFAULT})")
     parser.add_argument("--follow", type=int, default=0, choices=(0, 1),
                         help="also the positions after the book's move and each reply, once (default 0)")
+    parser.add_argument("--jobs", type=int, default=1, help="positions searched at a time (default 1)")
     parser.add_argument("--output", default=str(OUTPUT), help="where to write the book module")
     options = parser.parse_args(argv)
     if any(not 0 <= p <= 10 for p in options.plies):
         parser.exit(2, f"{parser.prog}: --plies must be within 0-10, got {options.plies}\n")
-    if options.nodes < 1:
-        parser.exit(2, f"{parser.prog}: --nodes must be positive, got {options.nodes}\n")
+    for name in ("nodes", "jobs"):
+        if getattr(options, name) < 1:
+            parser.exit(2, f"{parser.prog}: --{name} must be positive, got {getattr(options, name)}\n")
+    if not 0 <= options.depth <= 20:
+        parser.exit(2, f"{parser.prog}: --depth must be within 0-20, got {options.depth}\n")
     started = time.perf_counter()
-    entries, discs = build(options.plies, options.nodes, options.follow)
+    entries, discs = build(options.plies, options.nodes, options.follow, depth=options.depth, jobs=options.jobs)
     seconds = time.perf_counter() - started
+    search = (f" --depth {options.depth}" if options.depth else
+              "" if options.nodes == NODES_DEFAULT else f" --nodes {options.nodes}")
     command = "python -m learn.othello_book" + "".join(
         [] if sorted(options.plies) == list(PLIES_DEFAULT) else [" --plies " + " ".join(map(str, options.plies))]
-    ) + ("" if options.nodes == NODES_DEFAULT else f" --nodes {options.nodes}") + (
-        f" --follow {options.follow}" if options.follow else "")
+    ) + search + (f" --follow {options.follow}" if options.follow else "") + f" --jobs {options.jobs}"
     followed = " and the replies to its moves" if options.follow else ""
+    each = f"a {options.depth}-ply compiled alpha-beta" if options.depth else f"{options.nodes} nodes of best-first"
     figures = (f"{len(entries)} positions up to symmetry, after {'/'.join(map(str, sorted(options.plies)))} plies"
-               f"{followed}, {options.nodes} nodes each, {seconds:.0f} s")
+               f"{followed}, {each} each, {seconds:.0f} s")
     characters = write(options.output, discs, entries, command, figures)
     print(f"{figures}; {characters} characters")
     return 0

@@ -1,7 +1,7 @@
 """The Othello opening book (games/othello/book.py, made by learn/othello_book.py): every
 position of the disc counts it covers has a legal book move, symmetric positions get
-symmetric moves, keys do not collide, and the bot plays the book's move without
-searching (unless told --no-book)."""
+symmetric moves, keys do not collide, and the bot told --book plays the book's move
+after its usual search."""
 import base64
 import io
 import random
@@ -115,8 +115,9 @@ class CountingEngine:
 
 
 def first_answer(argv):
-    """(the bot's answer to the first turn after 4 plies, its engine's searches)."""
-    state = sorted(COVERED[8])[0]
+    """(the bot's answer to the first turn after 4 plies, its engine's searches, the
+    position): one where the book's move is not the engine's (its first legal move)."""
+    state = next(s for s in sorted(COVERED[8]) if BOOK.move(s) != GAME.legal_moves(s)[0])
     lines = Referee().turn_lines(state, GAME.to_move(state), True)
     options = runtime.parse_options(othello.BOT, argv)
     engine = CountingEngine(GAME)
@@ -127,9 +128,10 @@ def first_answer(argv):
     return GAME.parse_move(answers[0].strip()), engine.searches, state
 
 
-def test_the_bot_plays_the_book_move_without_searching_only_when_told_to():
+def test_the_bot_searches_then_plays_the_book_move_only_when_told_to():
     move, searches, state = first_answer(["--book"])
-    assert (move, searches) == (BOOK.move(state), 0)
+    assert move == BOOK.move(state)  # the book's, not the engine's
+    assert searches == 1  # the tree kept between turns grows anyway
     for options in ([], ["--no-book"]):  # off by default: docs/tuning/othello-book.md
-        _, searches, _ = first_answer(options)
-        assert searches == 1
+        move, searches, _ = first_answer(options)
+        assert (move, searches) == (GAME.legal_moves(state)[0], 1)

@@ -186,6 +186,66 @@ def search(p, o, depth, ev, sense=1):
     return best, best_move
 
 
+ORDERED_FROM = 4  # plies left from which deep_search orders the moves: below, ordering costs more than it saves
+ORDER_SHALLOWER = 4  # the ordering's searches are this many plies shallower (at least the evaluation)
+
+
+@njit(cache=False)  # recursive (or calls a recursive one): numba's cache cannot load these
+def ordered_negamax(p, o, depth, alpha, beta, ply, ev, sense):
+    """``negamax``'s value, the moves searched best first by a shallower search where
+    ``depth`` plies are left: the same value, found in far fewer positions."""
+    if depth < ORDERED_FROM:
+        return negamax(p, o, depth, alpha, beta, ply, ev, sense)
+    mine = moves(p, o)
+    if mine == U0:
+        if moves(o, p) == U0:
+            d = margin(p, o, sense)
+            return float(WIN - ply) if d > 0 else float(ply - WIN) if d < 0 else 0.0
+        return -ordered_negamax(o, p, depth - 1, -beta, -alpha, ply + 1, ev, sense)
+    movers = np.empty(32, dtype=np.uint64)
+    others = np.empty(32, dtype=np.uint64)
+    their_values = np.empty(32)
+    n = 0
+    while mine != U0:
+        square = lowest_square(mine)
+        mine &= mine - U1
+        movers[n], others[n] = play(p, o, square)
+        their_values[n] = negamax(movers[n], others[n], max(depth - 1 - ORDER_SHALLOWER, 0), -np.inf, np.inf,
+                                  ply + 1, ev, sense)
+        n += 1
+    best = -np.inf
+    for i in np.argsort(their_values[:n], kind="mergesort"):  # stable: ties keep the squares' order
+        value = -ordered_negamax(movers[i], others[i], depth - 1, -beta, -alpha, ply + 1, ev, sense)
+        if value > best:
+            best = value
+            if value > alpha:
+                alpha = value
+                if alpha >= beta:
+                    break
+    return best
+
+
+@njit(cache=False)  # recursive (or calls a recursive one): numba's cache cannot load these
+def deep_search(p, o, depth, ev, sense=1):
+    """``search``'s value and move (the first, lowest square first, of the best value),
+    the replies ordered as ``ordered_negamax`` orders them: deep searches, for the
+    opening book (learn/othello_book.py)."""
+    mine = moves(p, o)
+    if mine == U0:
+        if moves(o, p) == U0:
+            return negamax(p, o, depth, -np.inf, np.inf, 0, ev, sense), NO_MOVE
+        return -ordered_negamax(o, p, depth - 1, -np.inf, np.inf, 1, ev, sense), PASS
+    best, best_move = -np.inf, NO_MOVE
+    while mine != U0:
+        square = lowest_square(mine)
+        mine &= mine - U1
+        q, r = play(p, o, square)
+        value = -ordered_negamax(q, r, depth - 1, -np.inf, -best, 1, ev, sense)
+        if value > best:
+            best, best_move = value, square
+    return best, best_move
+
+
 @njit(cache=False)  # recursive (or calls a recursive one): numba's cache cannot load these
 def solve_value(p, o, alpha, beta, sense):
     """The game's result for the mover with perfect play (1, 0, -1), within (alpha, beta)."""

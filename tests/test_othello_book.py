@@ -13,7 +13,7 @@ from arena.games import default_random_plies
 from bots import othello, runtime
 from games.othello import book, book_data
 from games.othello.protocol import Player, Referee
-from games.othello.rules import Othello
+from games.othello.rules import PASS, Othello
 from learn import othello_book
 
 GAME = Othello()
@@ -50,6 +50,19 @@ def test_no_two_positions_of_the_books_disc_counts_share_a_key():
     assert len({book.key(*pair) for pair in classes}) == len(classes)
     stored = {book.canonical(s[0], s[1])[:2] for s in covered_states()}
     assert len(BOOK.entries) >= len(stored)
+
+
+def test_the_shipped_book_answers_every_reply_to_its_first_moves():
+    """games/othello/book_data.py was made with --follow 1: our second move too."""
+    answered = 0
+    for state in covered_states():
+        played = GAME.play(state, BOOK.move(state))
+        for reply in GAME.legal_moves(played):
+            after = GAME.play(played, reply)
+            if GAME.legal_moves(after) != [PASS]:
+                assert BOOK.move(after) in GAME.legal_moves(after), GAME.render(after)
+                answered += 1
+    assert answered > len(covered_states())
 
 
 def test_the_generator_follows_its_moves_with_every_reply():

@@ -17,7 +17,7 @@ from learn.logistic import Setup, main
 
 SETUP = Setup(name="breakthrough", make_game=Breakthrough, handcrafted=make_evaluator, learned=learned,
               player=AlphaBetaPlus)
-NN_SETUP = network_trainer.Setup(linear=SETUP, network=nn, compiled="network")
+NN_SETUP = network_trainer.Setup(linear=SETUP, network=nn, compiled=("network",))
 __all__ = ["SETUP", "NN_SETUP", "main"]  # main: the linear trainer, learn.logistic.main
 
 if __name__ == "__main__":

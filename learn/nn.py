@@ -12,12 +12,13 @@ trainer: ``python -m learn.oware --model nn`` (``--help`` after it for the optio
    so a run that stops goes on where it was, and a run with more games reuses the
    chunks it shares. The chunks run in ``--jobs`` processes, or as Ray tasks over a
    cluster with ``--backend ray`` (``arena.backends``: a chunk a task, the same games
-   either way). With ``--compiled`` (Oware; Breakthrough with ``--players network``)
-   the games and their labels are played by learn/compiled/<game>.py in numba, many
-   times as many a core-hour (docs/tuning/selfplay.md). ``--players network`` plays
+   either way). With ``--compiled`` (Oware with ``--players learned`` or ``network``;
+   Breakthrough with ``--players network``) the games and their labels are played by
+   learn/compiled/<game>.py in numba, many times as many a core-hour
+   (docs/tuning/selfplay.md): the same players and labels, the games differing where
+   moves tie. ``--players network`` plays
    with the game's shipped network (games/<game>/nn_weights.py, or ``--network FILE``),
-   and
-   ``--label-quiescence`` labels with AlphaBetaPlus's search (noisy moves past the
+   and ``--label-quiescence`` labels with AlphaBetaPlus's search (noisy moves past the
    depth) where the game names noisy moves.
 2. Split by games: the last ``HELD_OUT`` share is held out for the figures, the
    ``VALIDATION`` share before it decides when to stop, the rest is fitted (with each
@@ -81,7 +82,7 @@ class Setup:
     ``active(state)``, ``make_evaluator(game, weights)`` with a Net)."""
     linear: logistic.Setup
     network: object
-    compiled: str = None  # the players (--players) learn/compiled/<name>.py plays with (--compiled), if any
+    compiled: tuple = ()  # the players (--players) learn/compiled/<name>.py plays with (--compiled), if any
 
     @property
     def name(self):
@@ -394,15 +395,17 @@ def main(setup, argv=None, prog=None):
     parser.add_argument("--cache", metavar="DIR", help="folder keeping the labelled games between runs")
     parser.add_argument("--out", default=str(setup.weights_file), help="weights module to write")
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
+    compiled_players = " or ".join(setup.compiled)
     if setup.compiled:
         parser.add_argument("--compiled", action="store_true",
                             help=f"self-play and labels compiled with numba (learn/compiled/{setup.name}.py),"
-                                 f" the {setup.compiled} players only (docs/tuning/selfplay.md)")
+                                 f" the {compiled_players} players only (docs/tuning/selfplay.md)")
     add_backend_options(parser, games=False)
     options = parser.parse_args(argv)
     compiled = getattr(options, "compiled", False)
-    if compiled and options.players != setup.compiled:
-        parser.error(f"--compiled plays with the {setup.compiled} players only (--players {setup.compiled})")
+    if compiled and options.players not in setup.compiled:
+        choices = " or ".join(f"--players {players}" for players in setup.compiled)
+        parser.error(f"--compiled plays with the {compiled_players} players only ({choices})")
     if options.label_quiescence and not hasattr(setup.linear.make_game(), "noisy_moves"):
         parser.error(f"--label-quiescence needs noisy moves, which {setup.name} does not name")
     if options.games < 10 or options.jobs < 1 or options.epochs < 1 or options.batch < 1:

@@ -22,7 +22,7 @@ from learn import nn as network_trainer
 from learn.logistic import Setup, main
 
 SETUP = Setup(name="oware", make_game=Oware, handcrafted=make_evaluator, learned=learned)
-NN_SETUP = network_trainer.Setup(linear=SETUP, network=nn, compiled="learned")
+NN_SETUP = network_trainer.Setup(linear=SETUP, network=nn, compiled=("learned", "network"))
 __all__ = ["SETUP", "NN_SETUP", "main"]  # main: the linear trainer, learn.logistic.main
 
 if __name__ == "__main__":

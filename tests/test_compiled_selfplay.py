@@ -373,3 +373,120 @@ def test_the_network_trainers_tiny_setting_runs_compiled(tmp_path):
     assert nn.main(NN_SETUP, argv) == 0
     assert "--compiled" in out.read_text() and "quantized" in out.read_text()
     assert next((tmp_path / "cache").iterdir()).name.startswith("oware-nn-compiled-")
+
+
+# -- Oware with the network players --------------------------------------------------
+
+def oware_net(which):
+    """The shipped network, or a random one of 8 hidden units that clip at both ends,
+    its logits mostly within the tanh's range."""
+    from games.oware import nn
+    if which == "shipped":
+        return nn.load_weights()
+    from network import random_net
+    net = random_net(nn.FEATURES, 8, seed=26, scale=60)
+    net.step = 2e-5
+    return net
+
+
+def oware_network_players(which):
+    from games.oware import nn
+    from learn.compiled import oware
+    net = oware_net(which)
+    return oware, net, nn.make_evaluator(None, net), oware.evaluation(net)
+
+
+@pytest.mark.parametrize("which", ["shipped", "random"])
+def test_the_oware_network_equals_games_oware_nn_to_the_last_bit(which):
+    from games.oware import nn
+    oware, net, python, ev = oware_network_players(which)
+    game, states = oware_positions(3000, 27)
+    states = [state for state in states if game.legal_moves(state)]
+    assert len(states) > 2000
+    for state in states:
+        assert oware.evaluate(oware.unpack(state), ev) == python(state), state
+    if which == "random":
+        from network import assert_units_clip_at_both_ends
+        assert_units_clip_at_both_ends(net, nn, states)
+        values = {python(state) for state in states}
+        assert len(values) > 1000 and max(values) < 1 and min(values) > -1
+
+
+def test_the_oware_networks_logits_keep_their_order_through_tanh():
+    """The searches compare the logits for the shipped network and the random one (the
+    fourth field of ``evaluation``'s tuple)."""
+    assert oware_network_players("shipped")[3][3] and oware_network_players("random")[3][3]
+
+
+def check_oware_network_search(count, seed, depths, which="shipped", logits=True):
+    """``logits``: the searches compare the network's logits (as ``evaluation`` finds
+    they may), else each leaf's tanh."""
+    oware, net, python, ev = oware_network_players(which)
+    ev = ev[:3] + (logits,) + ev[4:]
+    game, states = oware_positions(count * 30, seed)
+    states = [s for s in states[::15] if game.legal_moves(s)][:count]
+    assert len(states) == count
+    for state in states:
+        for depth in depths:
+            value, move = oware.search(oware.unpack(state), depth, ev)
+            assert value == AlphaBeta(game, python, max_depth=depth).search(state, math.inf).value, (state, depth)
+            assert move in game.legal_moves(state)
+
+
+@pytest.mark.parametrize("which", ["shipped", "random"])
+def test_the_oware_network_search_value_equals_alphabeta_at_a_fixed_depth(which):
+    check_oware_network_search(30, 28, (1, 2, 3, 4), which)
+
+
+def test_the_oware_network_search_with_each_leafs_tanh_equals_alphabeta():
+    check_oware_network_search(10, 29, (1, 2, 3, 4), logits=False)
+
+
+@pytest.mark.slow
+def test_the_oware_network_search_value_equals_alphabeta_on_many_positions():
+    check_oware_network_search(300, 30, (1, 2, 3, 4, 6))
+
+
+def test_a_compiled_oware_chunk_with_the_network_holds_labelled_games():
+    from learn import logistic, nn
+    oware, net, _, _ = oware_network_players("shipped")
+    chunk = nn.play_chunk_compiled("oware", 4, 3, net, 2)
+    assert chunk == nn.play_chunk_compiled("oware", 4, 3, net, 2)  # the seed decides the games
+    game = oware.GAME
+    assert len(chunk) == 3
+    for played in chunk:
+        states = [state for state, _, _ in played]
+        assert [value for _, _, value in played] == logistic.search_values("oware", states, 2, net)
+        for (state, result, _), following in zip(played, played[1:] + [None]):
+            assert game.legal_moves(state) and result in (-1, 0, 1)
+            if following is not None:
+                assert following[0] in [game.play(state, m) for m in game.legal_moves(state)]
+
+
+def test_the_oware_network_trainers_tiny_setting_runs_compiled_with_the_network_players(tmp_path):
+    from games.oware import nn as network
+    from learn import nn
+    from learn.oware import NN_SETUP
+    out = tmp_path / "nn.py"
+    argv = ["--games", "12", "--search-depth", "2", "--epochs", "2", "--hidden", "4", "--batch", "64", "--jobs", "1",
+            "--compiled", "--players", "network", "--out", str(out), "--quiet", "--cache", str(tmp_path / "cache")]
+    assert nn.main(NN_SETUP, argv) == 0
+    text = out.read_text()
+    assert "--compiled --players network" in text and "with the network evaluation" in text
+    namespace = {}
+    exec(text, namespace)
+    loaded = network.load_weights(types.SimpleNamespace(**namespace))
+    assert loaded.hidden == 4
+    assert -1 < network.make_evaluator(None, loaded)(oware_positions(1, 1)[0].initial_state()) < 1
+    assert next((tmp_path / "cache").iterdir()).name.startswith("oware-nn-compiled-")
+
+
+def test_compiled_oware_games_need_the_learned_or_network_players(capsys):
+    from learn import nn
+    from learn.oware import NN_SETUP
+    with pytest.raises(SystemExit) as stopped:
+        nn.main(NN_SETUP, ["--games", "10", "--compiled", "--players", "handcrafted"])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err.strip().splitlines()
+    assert error[-1].endswith("error: --compiled plays with the learned or network players only"
+                              " (--players learned or --players network)")

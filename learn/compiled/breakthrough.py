@@ -38,7 +38,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from engines.base import WIN
 from games.breakthrough.rules import ROW_BITS, Breakthrough
 from games.nn import ONE
-from learn.compiled.labels import label
+from learn.compiled.labels import CLAMP, label, logits_keep_order
 
 WHITE, BLACK, PLAYER = 0, 1, 2   # a position's fields: each side's pieces, the player to move
 SIZE = 3
@@ -46,7 +46,6 @@ MAX_MOVES = 48               # 16 pieces, 3 steps each
 KILLER = MAX_MOVES           # a ply's row of moves: its moves, then its two killer moves
 ROW = KILLER + 2
 MAX_PLIES = 400              # rows a game may take (each ply moves a piece one row on: far fewer)
-CLAMP = 20.0                 # a logit's bound in the searches: the tanh of all beyond it is 1.0
 QUIESCENCE = 4               # engines.alphabeta.QUIESCENCE: plies of noisy moves past the depth
 GAME = Breakthrough()
 
@@ -270,21 +269,6 @@ def value_of(s, net, b2, half_step, raw):
 
 
 @njit(cache=True)
-def tanh_keeps_order(half_step, reach):
-    """Whether the tanh of the logits ``k * half_step`` (``|k| <= reach``), each within
-    +-CLAMP, never falls as ``k`` grows and is odd: then a search may compare the
-    logits and take the tanh of its result once, and find the same value."""
-    last = -2.0
-    for k in range(-reach, reach + 1):
-        logit = min(max(k * half_step, -CLAMP), CLAMP)
-        value = math.tanh(logit)
-        if value < last or math.tanh(-logit) != -value:
-            return False
-        last = value
-    return True
-
-
-@njit(cache=True)
 def evaluate(s, ev):
     """games/breakthrough/nn.py's value (``ev``: ``evaluation``'s): the inputs of each
     piece seen from the mover (rows counted from each side's home row), the clipped
@@ -307,12 +291,7 @@ def evaluation(net):
     table = np.concatenate([np.concatenate([w1[squares], w1[64 + squares]], axis=1),
                             np.concatenate([w1[64 + flipped], w1[flipped]], axis=1),
                             np.array([list(net.b1) * 2, list(net.w2) * 2], dtype=np.int64)])
-    half_step = net.step / 2
-    reach = sum(abs(w) for w in net.w2) * ONE + abs(net.b2)  # |dot + b2| at most
-    if half_step > 0:
-        reach = min(reach, int(CLAMP / half_step) + 2)  # beyond: the clamp's tanh, 1.0
-    raw = half_step > 0 and math.tanh(CLAMP) == 1.0 and tanh_keeps_order(half_step, reach)
-    return np.ascontiguousarray(table), np.int64(net.b2), half_step, raw
+    return np.ascontiguousarray(table), np.int64(net.b2), net.step / 2, logits_keep_order(net)
 
 
 # -- the search ------------------------------------------------------------------------

@@ -1,27 +1,41 @@
 """Oware self-play compiled with numba, for the network trainer (learn/nn.py through
-``python -m learn.oware --model nn --compiled``): the rules of games/oware/rules.py, the
-learned linear evaluation of games/oware/learned.py, a fixed-depth alpha-beta, and the
-games of learn/logistic.py's ``self_play`` with each position's search value, as
-learn/nn.py's ``play_chunk`` returns them.
+``python -m learn.oware --model nn --compiled``, with ``--players learned`` or
+``--players network``): the rules of games/oware/rules.py, the players' evaluation (the
+learned linear one of games/oware/learned.py, or the network of games/oware/nn.py in its
+integers), a fixed-depth alpha-beta, and the games of learn/logistic.py's ``self_play``
+with each position's search value, as learn/nn.py's ``play_chunk`` returns them.
 
 A position is an int64 array of 15: the houses 0-11 in sowing order (player 0's
 first), the two stores, the ply count (its parity the player to move); ``pack`` turns
 it into the rules' packed state. What is held equal to the pure-Python code
 (tests/test_compiled_selfplay.py): legal moves, play and outcome to games/oware/rules.py;
-the evaluation, to the last bit, to games/oware/learned.py's; the search's value at a
-fixed depth to engines.alphabeta.AlphaBeta's. Where moves tie the searches may pick
-different ones: the same kind of games, not the same games.
+each evaluation, to the last bit, to games/oware/learned.py's and games/oware/nn.py's;
+the search's value at a fixed depth to engines.alphabeta.AlphaBeta's with either. Where
+moves tie the searches may pick different ones: the same kind of games, not the same
+games.
+
+``evaluation`` gives the linear weights as one float array, a network as a tuple;
+numba compiles the searches once for each (``raw_value``). The searches compare the
+linear sum, or the network's logit (within +-CLAMP, where ``logits_keep_order`` finds
+that tanh keeps the order and sign of every logit the network can give; else each
+leaf's tanh), and take the tanh of the result once. The network's leaf sums the rows
+of its 15 inputs anew, a hidden unit at a time: a move changes several houses (up to
+all twelve), and the inputs are the mover's, so that sums carried by the positions, as
+learn/compiled/breakthrough.py's are, would need as many rows or more for each move.
 """
 
 import math
 import random
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from engines.base import WIN
+from games.nn import ONE, Net
 from games.oware import learned
-from learn.compiled.labels import label
+from games.oware import nn as network
+from learn.compiled.labels import CLAMP, label, logits_keep_order
 from games.oware.rules import BIAS, HOUSE_SHIFT, HOUSES, MAX_TURNS, PLY_BIAS, SEEDS, STORE_BIAS, STORE_SHIFT, WIN_SCORE, Oware
 
 STORE, PLY = 12, 14          # where the stores and the ply count sit in a position
@@ -135,13 +149,13 @@ def outcome(s):
     return 1 if mine > theirs else -1 if mine < theirs else 0
 
 
-# -- the evaluation --------------------------------------------------------------------
+# -- the linear evaluation -------------------------------------------------------------
 
-# Where ``evaluation``'s array keeps what: at PHASE_OF + seeds on the board (0-48) the
-# start of that phase's block (as a float); from BLOCKS the blocks of the four phases,
-# PHASE_SIZE each, holding at TEMPO, MY_STORE and THEIR_STORE those weights, at LATE +
-# ply and BOARD + ply the late-lead and board-seeds weights by ply (0-200), at MINE +
-# CELLS * house + seeds and THEIRS + CELLS * house + seeds the mover's and the
+# Where ``linear_evaluation``'s array keeps what: at PHASE_OF + seeds on the board (0-48)
+# the start of that phase's block (as a float); from BLOCKS the blocks of the four
+# phases, PHASE_SIZE each, holding at TEMPO, MY_STORE and THEIR_STORE those weights, at
+# LATE + ply and BOARD + ply the late-lead and board-seeds weights by ply (0-200), at
+# MINE + CELLS * house + seeds and THEIRS + CELLS * house + seeds the mover's and the
 # opponent's house weights (houses 0-5 of each side in sowing order, by seeds 0-48).
 # One array, not one per table: the recursive search passes it at every node, and each
 # array an argument costs its reference count there (docs/tuning/selfplay.md).
@@ -154,12 +168,6 @@ BOARD = LATE + MAX_TURNS + 1
 MINE = BOARD + MAX_TURNS + 1
 THEIRS = MINE + 6 * CELLS
 PHASE_SIZE = THEIRS + 6 * CELLS
-
-
-@njit(cache=True)
-def evaluate(s, ev):
-    """games/oware/learned.py's value (``ev``: ``evaluation``'s array)."""
-    return math.tanh(total(s, ev))
 
 
 @njit(cache=True)
@@ -186,8 +194,8 @@ def total(s, ev):
     return total
 
 
-def evaluation(weights):
-    """The array ``evaluate`` reads (see above), from the learned evaluation's ``weights``."""
+def linear_evaluation(weights):
+    """The array ``total`` reads (see above), from the learned evaluation's ``weights``."""
     half = [w / 2 for w in weights]
     ev = np.zeros(BLOCKS + learned.PHASES * PHASE_SIZE)
     for seeds in range(SEEDS + 1):
@@ -204,6 +212,136 @@ def evaluation(weights):
     return ev
 
 
+# -- the network evaluation ------------------------------------------------------------
+
+# The network's array (``network_evaluation``), ``hidden`` wide, a row for each input as
+# the mover sees it (games/oware/nn.py's ``active``), found by the position's numbers
+# without a cap or a division: at MY_HOUSE_ROWS + CELLS * house + seeds and
+# THEIR_HOUSE_ROWS + CELLS * house + seeds the rows of the mover's and the opponent's
+# houses (each side's in sowing order) by seeds 0-48, at MY_STORE_ROWS + seeds and
+# THEIR_STORE_ROWS + seeds the stores' by seeds, at PLY_ROWS + ply the ply's bucket's row
+# with b1 added (plies 0-200), at OUTPUT w2. The sums are integers, as in games/nn.py.
+# The evaluation's functions are inlined into the searches: called, each passing the
+# tuple's arrays costs their reference counts, and a leaf took more than twice the time
+# (docs/tuning/selfplay.md).
+MY_HOUSE_ROWS = 0
+THEIR_HOUSE_ROWS = MY_HOUSE_ROWS + 6 * CELLS
+MY_STORE_ROWS = THEIR_HOUSE_ROWS + 6 * CELLS
+THEIR_STORE_ROWS = MY_STORE_ROWS + CELLS
+PLY_ROWS = THEIR_STORE_ROWS + CELLS
+OUTPUT = PLY_ROWS + MAX_TURNS + 1
+NETWORK_ROWS = OUTPUT + 1
+ACTIVE = network.ACTIVE  # inputs on in every position
+
+
+@njit(cache=True, inline="always")
+def input_rows(s, rows):
+    """Writes to ``rows`` the network's rows of the 15 inputs on in ``s`` (the ply's first)."""
+    player = s[PLY] & 1
+    mine, theirs = 6 * player, 6 - 6 * player
+    rows[0] = PLY_ROWS + s[PLY]
+    rows[1] = MY_STORE_ROWS + s[STORE + player]
+    rows[2] = THEIR_STORE_ROWS + s[STORE + 1 - player]
+    for h in range(6):
+        rows[3 + h] = MY_HOUSE_ROWS + CELLS * h + s[mine + h]
+        rows[9 + h] = THEIR_HOUSE_ROWS + CELLS * h + s[theirs + h]
+
+
+@njit(cache=True, inline="always")
+def output_units(s, net, rows):
+    """games/oware/nn.py's ``w2 . h`` of ``s``: each hidden unit's sum of the rows of the
+    15 inputs (the ply's carries b1), clipped to [0, ONE]; ``rows`` is room for the rows.
+    A unit at a time: its sum stays in a register."""
+    input_rows(s, rows)
+    dot = 0
+    for k in range(net.shape[1]):
+        z = 0
+        for i in range(ACTIVE):
+            z += net[rows[i], k]
+        dot += net[OUTPUT, k] * min(max(z, 0), ONE)
+    return dot
+
+
+@njit(cache=True, inline="always")
+def network_value(s, ev):
+    """What the searches compare of games/oware/nn.py's evaluation of ``s``: its logit
+    ``(w2 . h + b2) * step / 2`` within +-CLAMP where ``ev`` says they may (its tanh is
+    the value), else the value itself."""
+    net, b2, half_step, logits, rows = ev
+    logit = (output_units(s, net, rows) + b2) * half_step
+    if logits:
+        return min(max(logit, -CLAMP), CLAMP)
+    return math.tanh(logit)
+
+
+def network_evaluation(net):
+    """(the network's array, b2, step / 2, whether the searches may compare its logits,
+    room for the rows of the 15 inputs) of a games.nn.Net, as ``network_value`` reads
+    them; each evaluation writes the room (no allocation at the leaves)."""
+    w1 = np.array(net.w1, dtype=np.int64).reshape(net.features, net.hidden)
+    table = np.zeros((NETWORK_ROWS, net.hidden), dtype=np.int64)
+    seeds = np.minimum(np.arange(CELLS), network.SEED_CAP)
+    for h in range(6):
+        mine, theirs = MY_HOUSE_ROWS + CELLS * h, THEIR_HOUSE_ROWS + CELLS * h
+        table[mine:mine + CELLS] = w1[network.MY_HOUSES + network.COUNTS * h + seeds]
+        table[theirs:theirs + CELLS] = w1[network.THEIR_HOUSES + network.COUNTS * h + seeds]
+    scores = np.minimum(np.arange(CELLS), network.SCORE_CAP)
+    table[MY_STORE_ROWS:MY_STORE_ROWS + CELLS] = w1[network.MY_STORE + scores]
+    table[THEIR_STORE_ROWS:THEIR_STORE_ROWS + CELLS] = w1[network.THEIR_STORE + scores]
+    buckets = np.minimum(np.arange(MAX_TURNS + 1) // network.PLY_BUCKET, network.PLY_BUCKETS - 1)
+    table[PLY_ROWS:PLY_ROWS + MAX_TURNS + 1] = w1[network.PLY + buckets] + np.array(net.b1, dtype=np.int64)
+    table[OUTPUT] = net.w2
+    return table, np.int64(net.b2), net.step / 2, logits_keep_order(net), np.zeros(ACTIVE, dtype=np.int64)
+
+
+# -- either evaluation -----------------------------------------------------------------
+
+# numba picks the evaluation by the type of ``ev`` (the linear one's array, the
+# network's tuple) and compiles the searches once for each: no test at the leaves.
+# ``raw_value`` is inlined: a call of its own took 5-10% off the linear players' games.
+
+def evaluation(weights):
+    """What ``evaluate`` and the searches read of the players' evaluation: the learned
+    linear ``weights`` (a list) as ``linear_evaluation``'s array, a games.nn.Net as
+    ``network_evaluation``'s tuple."""
+    return network_evaluation(weights) if isinstance(weights, Net) else linear_evaluation(weights)
+
+
+def raw_value(s, ev):
+    """What the searches compare of the players' evaluation of ``s`` (the mover has a
+    legal move): the linear sum (``total``) or the network's (``network_value``).
+    Compiled code only."""
+    raise TypeError("raw_value is compiled code only")
+
+
+@overload(raw_value, inline="always", jit_options={"cache": True})
+def _raw_value(s, ev):
+    if isinstance(ev, types.BaseTuple):
+        return lambda s, ev: network_value(s, ev)
+    return lambda s, ev: total(s, ev)
+
+
+def compares_logits(ev):
+    """Whether the searches' values before a game's end are logits (the linear sum, or
+    the network's logit where it may be compared), whose tanh is the value. Compiled code
+    only."""
+    raise TypeError("compares_logits is compiled code only")
+
+
+@overload(compares_logits, jit_options={"cache": True})
+def _compares_logits(ev):
+    if isinstance(ev, types.BaseTuple):
+        return lambda ev: ev[3]
+    return lambda ev: True
+
+
+@njit(cache=True)
+def evaluate(s, ev):
+    """The players' evaluation of ``s`` (the mover has a legal move; ``ev``:
+    ``evaluation``'s): games/oware/learned.py's value or games/oware/nn.py's."""
+    return value_of(raw_value(s, ev), ev)
+
+
 # -- the search ------------------------------------------------------------------------
 
 @njit(cache=True)
@@ -215,7 +353,7 @@ def order(s, count, child, ev):
     for i in range(count):
         sow(s, s[MOVES + i], child)
         result = outcome(child)
-        scores[i] = -total(child, ev) if result == 2 else -RAW_WIN * result
+        scores[i] = -raw_value(child, ev) if result == 2 else -RAW_WIN * result
     for i in range(1, count):  # insertion sort of at most six
         j = i
         while j > 0 and scores[j] > scores[j - 1]:
@@ -228,7 +366,7 @@ def order(s, count, child, ev):
 def leaf(s, ply, ev):
     """``negamax``'s value of ``s`` (at ``ply``) searched 0 plies deep."""
     if can_move(s):
-        return total(s, ev)
+        return raw_value(s, ev)
     result = outcome(s)
     return RAW_WIN - ply if result > 0 else ply - RAW_WIN if result < 0 else 0.0
 
@@ -275,7 +413,7 @@ def search(s, depth, ev):
     root[:SIZE] = s[:SIZE]
     count = legal(root, root, MOVES)
     if count == 0:
-        return value_of(negamax(stack, 0, depth, -np.inf, np.inf, ev)), -1
+        return value_of(negamax(stack, 0, depth, -np.inf, np.inf, ev), ev), -1
     if depth >= ORDER_DEPTH:
         order(root, count, stack[1], ev)
     best, best_move = -np.inf, -1
@@ -284,18 +422,18 @@ def search(s, depth, ev):
         value = -negamax(stack, 1, depth - 1, -np.inf, -best, ev)
         if value > best:
             best, best_move = value, root[MOVES + i]
-    return value_of(best), best_move
+    return value_of(best, ev), best_move
 
 
 @njit(cache=True)
-def value_of(raw):
+def value_of(raw, ev):
     """The value engines.alphabeta gives for the searches' ``raw`` one: a finished game's
-    ``RAW_WIN - ply`` as ``WIN - ply``, a sum as its tanh."""
+    ``RAW_WIN - ply`` as ``WIN - ply``, a logit (``compares_logits``) as its tanh."""
     if raw >= RAW_WIN / 2:
         return float(WIN - (RAW_WIN - raw))
     if raw <= -RAW_WIN / 2:
         return float((RAW_WIN + raw) - WIN)
-    return math.tanh(raw)
+    return math.tanh(raw) if compares_logits(ev) else raw
 
 
 # -- the games -------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 
 Replays every game of the results file that the named bot played and counts, over the
 positions where that bot was to move, those the game's book has a move for (the bot
-played it without searching) or whose result the game's table knows (at the root: its
+played it in place of its search's) or whose result the game's table knows (at the root: its
 searches meet more of them at their leaves).
 """
 import argparse

@@ -1,7 +1,7 @@
 """The Othello opening book (games/othello/book.py, made by learn/othello_book.py): every
 position of the disc counts it covers has a legal book move, symmetric positions get
-symmetric moves, keys do not collide, and the bot told --book plays the book's move
-after its usual search."""
+symmetric moves, keys do not collide, and the bot plays the book's move after its usual
+search (unless told --no-book)."""
 import base64
 import io
 import random
@@ -141,10 +141,10 @@ def first_answer(argv):
     return GAME.parse_move(answers[0].strip()), engine.searches, state
 
 
-def test_the_bot_searches_then_plays_the_book_move_only_when_told_to():
+def test_the_bot_searches_then_plays_the_book_move_unless_told_not_to():
     move, searches, state = first_answer(["--book"])
     assert move == BOOK.move(state)  # the book's, not the engine's
     assert searches == 1  # the tree kept between turns grows anyway
-    for options in ([], ["--no-book"]):  # off by default: docs/tuning/othello-book.md
-        move, searches, _ = first_answer(options)
-        assert (move, searches) == (GAME.legal_moves(state)[0], 1)
+    assert first_answer([]) == (move, searches, state)  # on by default: docs/tuning/othello-book.md
+    move, searches, _ = first_answer(["--no-book"])
+    assert (move, searches) == (GAME.legal_moves(state)[0], 1)

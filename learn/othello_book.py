@@ -3,7 +3,7 @@ openings reach after ``--plies`` plies (4 random plies, then our first move as B
 the fifth ply is the opponent's, so White's first move is from a position after 5),
 each answered by a search with the bot's N-tuple evaluation far deeper than a turn's:
 with ``--depth D`` a compiled alpha-beta of D plies (learn/compiled/othello.py's
-``deep_search``, numba), else the bot's own best-first with its tuned constants and a
+``search``, its moves ordered, numba), else the bot's own best-first with its tuned constants and a
 tree of ``--nodes`` nodes.
 
     python -m learn.othello_book --depth 10 --follow 1 --jobs 2   # writes games/othello/book_data.py
@@ -81,7 +81,7 @@ def answer(mover, other, player, nodes, depth):
             compiled = importlib.import_module("learn.compiled.othello")  # numba: imported by --depth only
             _COMPILED.append((compiled, compiled.evaluation(ntuple.load())))
         compiled, evaluation = _COMPILED[0]
-        return int(compiled.deep_search(compiled.U0 | mover, compiled.U0 | other, depth, evaluation)[1])
+        return int(compiled.search(compiled.U0 | mover, compiled.U0 | other, depth, evaluation, 1, compiled.BOOK_ORDER_FROM)[1])
     game = Othello()
     tuned = BOT.tuned_for("bestfirst").params
     engine = BestFirst(game, ntuple.make_evaluator(game), C=tuned["C"], FPU=tuned["FPU"], max_nodes=nodes,

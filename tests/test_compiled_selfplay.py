@@ -127,14 +127,14 @@ def test_the_search_value_equals_alphabeta_at_a_fixed_depth_on_many_positions(wh
 
 @pytest.mark.parametrize("game", BOTH, ids=lambda game: game.name)
 def test_the_book_search_finds_the_plain_searchs_value_and_move(game):
-    """deep_search orders the moves (learn/othello_book.py's deep searches): the value
-    and the move are the plain search's, from the opening to the end."""
+    """The search with its moves ordered (learn/othello_book.py's deep searches) finds
+    the plain search's value and move, from the opening to the end."""
     sense = -1 if game is MISERE else 1
     ev = compiled.evaluation(ntuple.load() if game is GAME else None, misere_game=game is MISERE)
     states = [s for s in random_positions(600, 6, game)[::10] if game.legal_moves(s)][:40]
     for state in states:
         for depth in (1, 4, 6):
-            deep = compiled.deep_search(u(state[0]), u(state[1]), depth, ev, sense)
+            deep = compiled.search(u(state[0]), u(state[1]), depth, ev, sense, compiled.BOOK_ORDER_FROM)
             assert deep == compiled.search(u(state[0]), u(state[1]), depth, ev, sense), (state, depth)
 
 

@@ -165,43 +165,18 @@ def negamax(p, o, depth, alpha, beta, ply, ev, sense):
     return best
 
 
+ORDER_SHALLOWER = 4  # ordered_negamax orders by searches this many plies shallower (at least the evaluation)
+BOOK_ORDER_FROM = 4  # the book's searches order where this many plies are left: below, it costs more than it saves
+NEVER = 1 << 30      # ``order_from`` that orders nowhere: the plain negamax
+
+
 @njit(cache=False)  # recursive (or calls a recursive one): numba's cache cannot load these
-def search(p, o, depth, ev, sense=1):
-    """(value, move) of a full-window search ``depth`` plies deep from the mover's
-    position: the first move, lowest square first, of the best value (PASS when the
-    mover must pass, NO_MOVE at the end of the game)."""
+def ordered_negamax(p, o, depth, alpha, beta, ply, ev, sense, order_from):
+    """``negamax``'s value, the moves searched best first by a shallower search where at
+    least ``order_from`` plies are left: the same value, in far fewer positions."""
     mine = moves(p, o)
-    if mine == U0:
-        if moves(o, p) == U0:
-            return negamax(p, o, depth, -np.inf, np.inf, 0, ev, sense), NO_MOVE
-        return -negamax(o, p, depth - 1, -np.inf, np.inf, 1, ev, sense), PASS
-    best, best_move = -np.inf, NO_MOVE
-    while mine != U0:
-        square = lowest_square(mine)
-        mine &= mine - U1
-        q, r = play(p, o, square)
-        value = -negamax(q, r, depth - 1, -np.inf, -best, 1, ev, sense)
-        if value > best:
-            best, best_move = value, square
-    return best, best_move
-
-
-ORDERED_FROM = 4  # plies left from which deep_search orders the moves: below, ordering costs more than it saves
-ORDER_SHALLOWER = 4  # the ordering's searches are this many plies shallower (at least the evaluation)
-
-
-@njit(cache=False)  # recursive (or calls a recursive one): numba's cache cannot load these
-def ordered_negamax(p, o, depth, alpha, beta, ply, ev, sense):
-    """``negamax``'s value, the moves searched best first by a shallower search where
-    ``depth`` plies are left: the same value, found in far fewer positions."""
-    if depth < ORDERED_FROM:
+    if depth < order_from or mine == U0:  # a pass or the game's end too: as negamax has it
         return negamax(p, o, depth, alpha, beta, ply, ev, sense)
-    mine = moves(p, o)
-    if mine == U0:
-        if moves(o, p) == U0:
-            d = margin(p, o, sense)
-            return float(WIN - ply) if d > 0 else float(ply - WIN) if d < 0 else 0.0
-        return -ordered_negamax(o, p, depth - 1, -beta, -alpha, ply + 1, ev, sense)
     movers = np.empty(32, dtype=np.uint64)
     others = np.empty(32, dtype=np.uint64)
     their_values = np.empty(32)
@@ -215,7 +190,7 @@ def ordered_negamax(p, o, depth, alpha, beta, ply, ev, sense):
         n += 1
     best = -np.inf
     for i in np.argsort(their_values[:n], kind="mergesort"):  # stable: ties keep the squares' order
-        value = -ordered_negamax(movers[i], others[i], depth - 1, -beta, -alpha, ply + 1, ev, sense)
+        value = -ordered_negamax(movers[i], others[i], depth - 1, -beta, -alpha, ply + 1, ev, sense, order_from)
         if value > best:
             best = value
             if value > alpha:
@@ -226,21 +201,23 @@ def ordered_negamax(p, o, depth, alpha, beta, ply, ev, sense):
 
 
 @njit(cache=False)  # recursive (or calls a recursive one): numba's cache cannot load these
-def deep_search(p, o, depth, ev, sense=1):
-    """``search``'s value and move (the first, lowest square first, of the best value),
-    the replies ordered as ``ordered_negamax`` orders them: deep searches, for the
-    opening book (learn/othello_book.py)."""
+def search(p, o, depth, ev, sense=1, order_from=NEVER):
+    """(value, move) of a full-window search ``depth`` plies deep from the mover's
+    position: the first move, lowest square first, of the best value (PASS when the
+    mover must pass, NO_MOVE at the end of the game). ``order_from``: where at least
+    that many plies are left, the replies are ordered (``ordered_negamax``; the opening
+    book's deep searches): the same value and move."""
     mine = moves(p, o)
     if mine == U0:
         if moves(o, p) == U0:
             return negamax(p, o, depth, -np.inf, np.inf, 0, ev, sense), NO_MOVE
-        return -ordered_negamax(o, p, depth - 1, -np.inf, np.inf, 1, ev, sense), PASS
+        return -ordered_negamax(o, p, depth - 1, -np.inf, np.inf, 1, ev, sense, order_from), PASS
     best, best_move = -np.inf, NO_MOVE
     while mine != U0:
         square = lowest_square(mine)
         mine &= mine - U1
         q, r = play(p, o, square)
-        value = -ordered_negamax(q, r, depth - 1, -np.inf, -best, 1, ev, sense)
+        value = -ordered_negamax(q, r, depth - 1, -np.inf, -best, 1, ev, sense, order_from)
         if value > best:
             best, best_move = value, square
     return best, best_move

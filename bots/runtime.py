@@ -258,14 +258,18 @@ def info_line(game, result):
     return f"info depth {result.depth} nodes {result.nodes} value {result.value:.6g} pv {moves}"
 
 
-def choose(engine, state, allowed, deadline, verbose=False, info_game=None):
+def choose(engine, state, allowed, deadline, verbose=False, info_game=None, book_move=None):
     """The engine's move if it is among ``allowed``, else the first allowed move;
-    ``info_game``: the game whose move names the info line uses (None: no info line)."""
+    ``info_game``: the game whose move names the info line uses (None: no info line);
+    ``book_move``: an allowed move played in place of the engine's, after its search
+    (an opening book's: the info line's pv is that move alone)."""
     try:
         result = engine.search(state, Limit(deadline))
     except Exception as error:  # a bot must answer even if its engine fails
         log(f"engine failed ({type(error).__name__}: {error}); playing a listed move")
-        return allowed[0]
+        return allowed[0] if book_move is None else book_move
+    if book_move is not None:
+        result = result._replace(move=book_move, pv=[book_move])
     if info_game is not None:
         log(info_line(info_game, result))
     if verbose:
@@ -399,9 +403,9 @@ def play(bot, options, player, engine, read, write):
             # searched even where the book or the rules leave one move: the tree kept
             # between turns grows meanwhile (docs/tuning/othello-book.md)
             deadline = guard.deadline(start, budget * options.clock * fraction / 1000.0)
-            move = choose(engine, state, allowed, deadline, options.verbose, game if options.info else None)
-            if (book_move := booked(bot, options, game, state)) in allowed:
-                move = book_move
+            book_move = booked(bot, options, game, state)
+            move = choose(engine, state, allowed, deadline, options.verbose, game if options.info else None,
+                          book_move if book_move in allowed else None)
         write(player.format_move(move) + "\n")
         guard.answered()
         engine.release()  # off the clock now: what the search dropped

@@ -11,6 +11,7 @@ import pytest
 
 from arena.games import default_random_plies
 from bots import othello, runtime
+from engines.base import SearchResult
 from games.othello import book, book_data
 from games.othello.protocol import Player, Referee
 from games.othello.rules import PASS, Othello
@@ -121,7 +122,7 @@ class CountingEngine:
     def search(self, state, deadline):
         self.searches += 1
         move = self.game.legal_moves(state)[0]
-        return type("Result", (), {"move": move, "value": 0.0, "nodes": 0, "depth": 0})()
+        return SearchResult(move, 0.0, 1, 1, [move])
 
     def release(self):
         pass

@@ -48,7 +48,7 @@ def play_against_random(bundle, tmp_path, seat, args, seed):
 def test_whole_game_against_a_random_mover(bundle, tmp_path, seat):
     referee = Referee()
     state, times = play_against_random(bundle, tmp_path, seat, FAST, seed=seat)
-    assert len(times) >= 10
+    assert len(times) >= 5  # many turns answered: the bot wins against random moves in as few as 9
     assert referee.game.outcome(state) is not None
     scores = referee.game.scores(state)
     assert scores[seat] > scores[1 - seat]  # even a short search beats random moves

@@ -2,14 +2,15 @@
 openings reach after ``--plies`` plies (4 random plies, then our first move as Black;
 the fifth ply is the opponent's, so White's first move is from a position after 5),
 each answered by a search with the bot's N-tuple evaluation far deeper than a turn's:
-with ``--depth D`` a compiled alpha-beta of D plies (learn/compiled/othello.py's
-``search``, its moves ordered, numba), else the bot's own best-first with its tuned constants and a
-tree of ``--nodes`` nodes.
+a compiled alpha-beta of ``--depth`` plies (learn/compiled/othello.py's ``search``, its
+moves ordered, numba), or with ``--depth 0`` the bot's own best-first with its tuned
+constants and a tree of ``--nodes`` nodes.
 
-    python -m learn.othello_book --depth 10 --follow 1 --jobs 2   # writes games/othello/book_data.py
+    python -m learn.othello_book --jobs 2   # the shipped book: writes games/othello/book_data.py
 
 Positions are searched once per symmetry class, in a fixed order, with a depth or a
-node budget rather than a clock: the book is the same on any machine. ``--follow 1`` adds the
+node budget rather than a clock: the book is the same on any machine and any
+``--jobs``. ``--follow 1`` (the default) adds the
 positions after each book move and each reply to it (our second move); every position
 of the disc counts the book covers is enumerated to check that no two share a key, which
 bounds the book to the first few moves.
@@ -30,6 +31,8 @@ from learn.selfplay import write_weights
 
 OUTPUT = Path(__file__).resolve().parent.parent / "games" / "othello" / "book_data.py"
 PLIES_DEFAULT = (4, 5)
+DEPTH_DEFAULT = 10  # 0.3 s a position here; 12 plies were too slow (docs/tuning/othello-book.md)
+FOLLOW_DEFAULT = 1
 NODES_DEFAULT = 30_000
 START_DISCS = 4
 
@@ -81,7 +84,9 @@ def answer(mover, other, player, nodes, depth):
             compiled = importlib.import_module("learn.compiled.othello")  # numba: imported by --depth only
             _COMPILED.append((compiled, compiled.evaluation(ntuple.load())))
         compiled, evaluation = _COMPILED[0]
-        return int(compiled.search(compiled.U0 | mover, compiled.U0 | other, depth, evaluation, 1, compiled.BOOK_ORDER_FROM)[1])
+        value_and_move = compiled.search(compiled.U0 | mover, compiled.U0 | other, depth, evaluation, 1,
+                                         compiled.BOOK_ORDER_FROM)
+        return int(value_and_move[1])
     game = Othello()
     tuned = BOT.tuned_for("bestfirst").params
     engine = BestFirst(game, ntuple.make_evaluator(game), C=tuned["C"], FPU=tuned["FPU"], max_nodes=nodes,
@@ -133,13 +138,15 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m learn.othello_book", description=__doc__.split("\n\n")[0])
     parser.add_argument("--plies", type=int, nargs="+", default=list(PLIES_DEFAULT),
                         help="plies from the start of the positions to hold (default: 4 5)")
-    parser.add_argument("--depth", type=int, default=0,
+    parser.add_argument("--depth", type=int, default=DEPTH_DEFAULT,
                         help="plies of each position's compiled alpha-beta (numba); 0: best-first with --nodes"
-                             " (default 0)")
+                             f" (default {DEPTH_DEFAULT})")
     parser.add_argument("--nodes", type=int, default=NODES_DEFAULT,
-                        help=f"tree nodes of each position's best-first search (default {NODES_DEFAULT})")
-    parser.add_argument("--follow", type=int, default=0, choices=(0, 1),
-                        help="also the positions after the book's move and each reply, once (default 0)")
+                        help=f"tree nodes of each position's best-first search, with --depth 0"
+                             f" (default {NODES_DEFAULT})")
+    parser.add_argument("--follow", type=int, default=FOLLOW_DEFAULT, choices=(0, 1),
+                        help=f"also the positions after the book's move and each reply, once"
+                             f" (default {FOLLOW_DEFAULT})")
     parser.add_argument("--jobs", type=int, default=1, help="positions searched at a time (default 1)")
     parser.add_argument("--output", default=str(OUTPUT), help="where to write the book module")
     options = parser.parse_args(argv)
@@ -153,11 +160,9 @@ def main(argv=None):
     started = time.perf_counter()
     entries, discs = build(options.plies, options.nodes, options.follow, depth=options.depth, jobs=options.jobs)
     seconds = time.perf_counter() - started
-    search = (f" --depth {options.depth}" if options.depth else
-              "" if options.nodes == NODES_DEFAULT else f" --nodes {options.nodes}")
-    command = "python -m learn.othello_book" + "".join(
-        [] if sorted(options.plies) == list(PLIES_DEFAULT) else [" --plies " + " ".join(map(str, options.plies))]
-    ) + search + (f" --follow {options.follow}" if options.follow else "") + f" --jobs {options.jobs}"
+    search = f"--depth {options.depth}" if options.depth else f"--depth 0 --nodes {options.nodes}"
+    command = (f"python -m learn.othello_book --plies {' '.join(map(str, options.plies))} {search}"
+               f" --follow {options.follow} --jobs {options.jobs}")
     followed = " and the replies to its moves" if options.follow else ""
     each = f"a {options.depth}-ply compiled alpha-beta" if options.depth else f"{options.nodes} nodes of best-first"
     figures = (f"{len(entries)} positions up to symmetry, after {'/'.join(map(str, sorted(options.plies)))} plies"

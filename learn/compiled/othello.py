@@ -174,8 +174,10 @@ NEVER = 1 << 30      # ``order_from`` that orders nowhere: the plain negamax
 def ordered_negamax(p, o, depth, alpha, beta, ply, ev, sense, order_from):
     """``negamax``'s value, the moves searched best first by a shallower search where at
     least ``order_from`` plies are left: the same value, in far fewer positions."""
+    if depth < order_from:
+        return negamax(p, o, depth, alpha, beta, ply, ev, sense)
     mine = moves(p, o)
-    if depth < order_from or mine == U0:  # a pass or the game's end too: as negamax has it
+    if mine == U0:  # a pass or the game's end: as negamax has it
         return negamax(p, o, depth, alpha, beta, ply, ev, sense)
     movers = np.empty(32, dtype=np.uint64)
     others = np.empty(32, dtype=np.uint64)

@@ -1,5 +1,6 @@
-"""How often a bot's stored knowledge answered in a tournament: the Othello opening book
-(games/othello/book.py) and the Oware endgame table (games/oware/endgame.py).
+"""How often a bot's stored knowledge answered in a tournament: the opening books of
+Othello and Oware (games/othello/book.py, games/oware/book.py) and the Oware endgame
+table (games/oware/endgame.py).
 
     python bench/knowledge.py results/othello.jsonl new
 
@@ -24,29 +25,38 @@ def othello_knows(game, state):
     return book_move(game, state) is not None
 
 
-def oware_knows(game, state):
+def oware_book_knows(game, state):
+    from games.oware.book import book_move
+    return book_move(game, state) is not None
+
+
+def oware_table_knows(game, state):
     from games.oware.endgame import load
     return load().result(state) is not None
 
 
-KNOWLEDGE = {"othello": ("the opening book has a move", othello_knows),
-             "oware": ("the endgame table knows the result", oware_knows)}
+BOOK = "the opening book has a move"
+TABLE = "the endgame table knows the result"
+KNOWLEDGE = {"othello": ((BOOK, othello_knows),),
+             "oware": ((BOOK, oware_book_knows), (TABLE, oware_table_knows))}
 
 
 def count(records, name):
-    """{game: (games, the bot's moves, moves the knowledge answered, games with one)}."""
+    """{(game, what answered): (games, the bot's moves, moves it answered, games with
+    one)}, for each kind of knowledge of the games in KNOWLEDGE."""
     figures = {}
     for record in records:
         if name not in record.get("bots", ()) or record["game"] not in KNOWLEDGE:
             continue
         referee = load_referee(record["game"])
-        game, knows = referee.game, KNOWLEDGE[record["game"]][1]
+        game = referee.game
         seat = record["bots"].index(name)
         states, _ = positions(referee, record)
         own = [state for state in states if game.to_move(state) == seat]
-        known = sum(1 for state in own if knows(game, state))
-        games, moves, answered, touched = figures.get(record["game"], (0, 0, 0, 0))
-        figures[record["game"]] = (games + 1, moves + len(own), answered + known, touched + (known > 0))
+        for label, knows in KNOWLEDGE[record["game"]]:
+            known = sum(1 for state in own if knows(game, state))
+            games, moves, answered, touched = figures.get((record["game"], label), (0, 0, 0, 0))
+            figures[record["game"], label] = (games + 1, moves + len(own), answered + known, touched + (known > 0))
     return figures
 
 
@@ -60,8 +70,8 @@ def main(argv=None):
     figures = count(records, options.name)
     if not figures:
         parser.error(f"no Othello or Oware game of a bot named {options.name!r} in {path}")
-    for game, (games, moves, answered, touched) in sorted(figures.items()):
-        print(f"{game}: {games} games, {moves} moves of {options.name}; {KNOWLEDGE[game][0]} at "
+    for (game, label), (games, moves, answered, touched) in sorted(figures.items()):
+        print(f"{game}: {games} games, {moves} moves of {options.name}; {label} at "
               f"{answered} of them ({answered / max(moves, 1):.1%}), in {touched} games")
     return 0
 

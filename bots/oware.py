@@ -4,6 +4,7 @@ the ply count (games/oware/protocol.py). Its records: docs/tuning/oware-constant
 import sys
 
 from bots.runtime import MCTS_WITH_EVALUATION, Bot, Tuned, main
+from games.oware.book import book_move
 from games.oware.protocol import Player
 from games.oware.rules import MAX_TURNS
 
@@ -33,6 +34,8 @@ BOT = Bot(
         "alphabeta+": Tuned(evaluation="nn+table", quiescence=0),
     },
     solve_when=near_the_end,
+    book=book_move,  # our first moves from either seat: docs/tuning/oware-book.md
+    book_on=False,
 )
 
 if __name__ == "__main__":

@@ -1,13 +1,14 @@
 """bench/knowledge.py: it counts, over the named bot's moves of a results file, those
-the Othello book answered and those the Oware table knew."""
+the Othello and Oware books answered and those the Oware table knew."""
 import json
 import random
 import subprocess
 import sys
 from pathlib import Path
 
-from bench.knowledge import count
+from bench.knowledge import BOOK, TABLE, count
 from games.othello.book import book_move
+from games.oware.book import book_move as oware_book_move
 from games.othello.rules import Othello
 from games.oware.endgame import load
 from games.oware.rules import Oware
@@ -43,22 +44,23 @@ def oware_record(key):
 def test_the_othello_book_answers_the_first_move_after_the_opening_only():
     game = Othello()
     figures = count([othello_record("o1")], "a")
-    assert figures == {"othello": (1, 2, 1, 1)}
+    assert figures == {("othello", BOOK): (1, 2, 1, 1)}
     assert book_move(game, game.initial_state()) is None  # outside the book: no count
 
 
-def test_the_oware_count_is_the_positions_the_table_knows():
+def test_the_oware_counts_are_the_positions_the_book_and_the_table_know():
     record = oware_record("w1")
     game = Oware()
     table = load()
-    state, expected, own = game.initial_state(), 0, 0
+    state, in_table, in_book, own = game.initial_state(), 0, 0, 0
     for name in record["moves"]:
         if game.to_move(state) == 0:
             own += 1
-            expected += table.result(state) is not None
+            in_table += table.result(state) is not None
+            in_book += oware_book_move(game, state) is not None
         state = game.play(state, game.parse_move(name))
-    assert 0 < expected < own
-    assert count([record], "a") == {"oware": (1, own, expected, int(expected > 0))}
+    assert 0 < in_table < own and 0 < in_book < own
+    assert count([record], "a") == {("oware", TABLE): (1, own, in_table, 1), ("oware", BOOK): (1, own, in_book, 1)}
 
 
 def test_the_command_prints_a_line_a_game_and_refuses_an_unknown_bot(tmp_path):

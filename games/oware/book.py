@@ -1,0 +1,108 @@
+"""The Oware opening book: a move for each position of the first plies, found offline by
+a search far deeper than a turn's, played in place of the bot's own search's.
+
+Oware starts from one position, so the book's positions are enumerated from it in a
+fixed order and the stored data is their moves alone, one byte each before
+compression: no keys. The positions, each once, in this order:
+
+1. every position of plies 0 to ``ROOT_PLIES`` (our first move on CodinGame, from
+   either seat, and after the local arena's random opening plies: the referee's
+   ``random_plies``, 2), ply by ply, each ply's positions in the order of the moves
+   that reach them;
+2. for each of those of ply ``FOLLOW_FROM`` or more, in that order: the positions after
+   its book move and each reply (our next move), unless already in the book.
+
+learn/oware_book.py makes the book (``python -m learn.oware_book``) and writes
+games/oware/book_data.py, whose header holds the command and the figures.
+"""
+
+import base64
+import zlib
+
+ROOT_PLIES = 3
+FOLLOW_FROM = 2
+
+
+def roots(game):
+    """The positions of part 1, in the book's order (those where the game is over left
+    out)."""
+    found, seen = [], set()
+    layer = [game.initial_state()]
+    for ply in range(ROOT_PLIES + 1):
+        if ply:
+            layer = [game.play(state, move) for state in layer for move in game.legal_moves(state)]
+        for state in layer:
+            if state not in seen and game.legal_moves(state):
+                seen.add(state)
+                found.append(state)
+    return found
+
+
+def followers(game, root_moves):
+    """The positions of part 2, in the book's order, given ``root_moves`` ({root: its
+    book move}, in the order of ``roots``)."""
+    found, seen = [], set(root_moves)
+    for state, move in root_moves.items():
+        if game.ply(state) < FOLLOW_FROM:
+            continue
+        after = game.play(state, move)
+        for reply in game.legal_moves(after):
+            position = game.play(after, reply)
+            if position not in seen and game.legal_moves(position):
+                seen.add(position)
+                found.append(position)
+    return found
+
+
+def encode(moves):
+    """Base85 text of the zlib-compressed moves (houses 0-5), in the book's order."""
+    return base64.b85encode(zlib.compress(bytes(moves), 9)).decode("ascii")
+
+
+def decode(data):
+    """The moves of the book's text; ValueError, one line, on anything that is not a book."""
+    try:
+        moves = zlib.decompress(base64.b85decode(data))
+    except (ValueError, TypeError, zlib.error) as error:
+        raise ValueError(f"corrupt Oware opening book ({error})") from None
+    if any(move > 5 for move in moves):
+        raise ValueError("the Oware opening book holds a house beyond 5")
+    return list(moves)
+
+
+def entries(game, moves):
+    """{position: book move} of the stored ``moves``; ValueError, one line, where they do
+    not fit the positions (a book of other settings) or a move is not legal."""
+    found = roots(game)
+    if len(moves) < len(found):
+        raise ValueError(f"the Oware opening book holds {len(moves)} moves, fewer than its {len(found)} first positions")
+    book = dict(zip(found, moves))
+    more = followers(game, book)
+    if len(moves) != len(found) + len(more):
+        raise ValueError(f"the Oware opening book holds {len(moves)} moves for {len(found) + len(more)} positions")
+    book.update(zip(more, moves[len(found):]))
+    for state, move in book.items():
+        if move not in game.legal_moves(state):
+            raise ValueError(f"the Oware opening book plays house {move}, not legal at ply {game.ply(state)}")
+    return book
+
+
+_LOADED = []
+
+
+def load(game, module=None):
+    """{position: move} of a book module (default: games/oware/book_data.py), the
+    default's made once."""
+    if module is not None:
+        return entries(game, decode(module.DATA))
+    if not _LOADED:
+        from games.oware import book_data
+        _LOADED.append(load(game, book_data))
+    return _LOADED[0]
+
+
+def book_move(game, state):
+    """The bot's hook (bots/runtime.py): the book's house for ``state``, else None."""
+    if game.ply(state) > ROOT_PLIES + 2:  # past the book's last positions: no need to load it
+        return None
+    return load(game).get(state)

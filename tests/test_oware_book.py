@@ -1,0 +1,126 @@
+"""The Oware opening book (games/oware/book.py, made by learn/oware_book.py): every
+position of its first plies and every reply to its moves has a legal book move, its
+text round-trips and refuses what is not a book, the generator's small settings write a
+book that loads, and the bot plays the book's move after its usual search when told
+--book."""
+import io
+
+import pytest
+
+from arena.games import default_random_plies
+from bots import oware, runtime
+from engines.base import SearchResult
+from games.oware import book
+from games.oware.protocol import Player, Referee
+from games.oware.rules import Oware
+from learn import oware_book
+
+GAME = Oware()
+BOOK = book.load(GAME)
+
+
+def test_the_book_starts_at_our_first_move_from_either_seat_in_either_arena():
+    # CodinGame starts at ply 0 (seat 0) or 1 (seat 1); the local arena after its random plies
+    assert default_random_plies("oware") + 1 <= book.ROOT_PLIES
+    assert book.FOLLOW_FROM <= default_random_plies("oware")
+
+
+def test_every_position_of_the_first_plies_has_a_legal_book_move():
+    roots = book.roots(GAME)
+    assert [sum(1 for s in roots if GAME.ply(s) == p) for p in range(4)] == [1, 6, 36, 190]  # 26 transpositions at ply 3
+    for state in roots:
+        assert BOOK[state] in GAME.legal_moves(state), GAME.render(state)
+
+
+def test_every_reply_to_a_book_move_from_ply_two_on_has_a_legal_book_move():
+    answered = 0
+    for state in book.roots(GAME):
+        if GAME.ply(state) < book.FOLLOW_FROM:
+            continue
+        after = GAME.play(state, BOOK[state])
+        for reply in GAME.legal_moves(after):
+            position = GAME.play(after, reply)
+            assert book.book_move(GAME, position) in GAME.legal_moves(position), GAME.render(position)
+            answered += 1
+    assert answered > 1000
+
+
+def test_positions_outside_the_book_have_no_move():
+    state = GAME.initial_state()
+    for _ in range(book.ROOT_PLIES + 3):
+        state = GAME.play(state, GAME.legal_moves(state)[-1])
+    assert book.book_move(GAME, state) is None  # past its plies
+    rebuilt = GAME.make_state(GAME.houses(GAME.initial_state()), ply=2)  # the start's board at another ply
+    assert book.book_move(GAME, rebuilt) is None
+
+
+def test_the_books_text_round_trips_and_refuses_what_is_not_a_book():
+    moves = [BOOK[state] for state in book.roots(GAME)]
+    moves += [BOOK[state] for state in book.followers(GAME, dict(zip(book.roots(GAME), moves)))]
+    assert book.decode(book.encode(moves)) == moves
+    assert book.entries(GAME, moves) == BOOK
+    with pytest.raises(ValueError, match="corrupt Oware opening book"):
+        book.decode("~~ not a book ~~")
+    with pytest.raises(ValueError, match="beyond 5"):
+        book.decode(book.encode([0, 6]))
+    with pytest.raises(ValueError, match="holds 10 moves, fewer than"):
+        book.entries(GAME, moves[:10])
+    with pytest.raises(ValueError, match=f"holds {len(moves) + 1} moves for {len(moves)} positions"):
+        book.entries(GAME, moves + [0])
+    roots, more = book.roots(GAME), book.followers(GAME, dict(zip(book.roots(GAME), moves)))
+    at, state = next((i, s) for i, s in enumerate(more) if len(GAME.legal_moves(s)) < 6)
+    illegal = list(moves)
+    illegal[len(roots) + at] = next(m for m in range(6) if m not in GAME.legal_moves(state))
+    with pytest.raises(ValueError, match=f"not legal at ply {GAME.ply(state)}"):
+        book.entries(GAME, illegal)
+
+
+def test_the_generator_writes_a_book_that_loads(tmp_path):
+    path = tmp_path / "book_data.py"
+    assert oware_book.main(["--depth", "2", "--output", str(path)]) == 0
+    namespace = {}
+    exec(path.read_text(), namespace)
+    assert "python -m learn.oware_book --depth 2 --jobs 1" in namespace["__doc__"]
+
+    class Module:
+        DATA = namespace["DATA"]
+    small = book.load(GAME, Module)  # its moves legal, their number its positions'
+    assert set(book.roots(GAME)) < set(small)
+
+
+class CountingEngine:
+    """An engine that counts its searches and plays its first legal move."""
+
+    def __init__(self, game):
+        self.game, self.searches = game, 0
+
+    def search(self, state, deadline):
+        self.searches += 1
+        move = self.game.legal_moves(state)[0]
+        return SearchResult(move, 0.0, 1, 1, [move])
+
+    def release(self):
+        pass
+
+
+def first_answer(argv):
+    """(the bot's answer to its first turn after the arena's random plies, its engine's
+    searches, the position): one where the book's move is not the engine's."""
+    state = next(s for s in book.roots(GAME) if GAME.ply(s) == 2 and BOOK[s] != GAME.legal_moves(s)[0])
+    lines = Referee().turn_lines(state, GAME.to_move(state), True)
+    options = runtime.parse_options(oware.BOT, argv)
+    engine = CountingEngine(GAME)
+    answers = []
+    with pytest.raises(EOFError):
+        runtime.play(oware.BOT, options, Player(), engine, runtime.LineReader(io.StringIO("\n".join(lines) + "\n")),
+                     answers.append)
+    return int(answers[0]), engine.searches, state
+
+
+def test_the_bot_searches_then_plays_the_book_move_when_told():
+    move, searches, state = first_answer(["--book"])
+    assert move == BOOK[state]  # the book's, not the engine's
+    assert searches == 1  # the tree kept between turns grows anyway
+    move, searches, _ = first_answer(["--no-book"])
+    assert (move, searches) == (GAME.legal_moves(state)[0], 1)
+    assert first_answer([])[0] == (BOOK[state] if oware.BOT.book_on else GAME.legal_moves(state)[0])

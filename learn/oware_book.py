@@ -1,7 +1,9 @@
 """Makes the Oware opening book (games/oware/book.py): each of its positions (every
-position of the first plies, then those after its moves and each reply) answered by a
-compiled alpha-beta of ``--depth`` plies with the bot's network evaluation
-(learn/compiled/oware.py's ``search``, numba), far deeper than a turn's search.
+position of the first plies, then, round after round, those after its moves and each
+reply) answered by a compiled alpha-beta with the bot's network evaluation
+(learn/compiled/oware.py's ``search``, numba), far deeper than a turn's search:
+``--depths`` gives the plies of the first positions' searches, then of each round's (as
+many rounds as depths after the first).
 
     python -m learn.oware_book --jobs 2   # the shipped book: writes games/oware/book_data.py
 
@@ -20,7 +22,7 @@ from games.oware.rules import Oware
 from learn.selfplay import write_weights
 
 OUTPUT = Path(__file__).resolve().parent.parent / "games" / "oware" / "book_data.py"
-DEPTH_DEFAULT = 18  # seconds a position here: docs/tuning/oware-book.md
+DEPTHS_DEFAULT = (18, 18, 16)  # about 1 s and 0.3 s a position here: docs/tuning/oware-book.md
 
 _COMPILED = []  # per process: (learn.compiled.oware, its network evaluation)
 
@@ -34,42 +36,51 @@ def answer(state, depth):
     return int(compiled.search(compiled.unpack(state), depth, evaluation)[1])
 
 
-def build(depth, jobs=1, progress=print):
-    """The book's moves, in its order (games/oware/book.py): its first positions searched,
-    then those their moves lead to, ``jobs`` at a time."""
+def build(depths, jobs=1, progress=print):
+    """The book's moves, in its order (games/oware/book.py): its first positions
+    searched ``depths[0]`` plies deep, then each round's positions those of the next
+    depth, ``jobs`` at a time."""
     game = Oware()
     backend = LocalBackend(jobs)
-    first = book.roots(game)
-    progress(f"{len(first)} first positions")
-    moves = list(backend.map(answer, [(state, depth) for state in first]))
-    more = book.followers(game, dict(zip(first, moves)))
-    progress(f"{len(more)} positions after their moves and each reply")
-    moves += backend.map(answer, [(state, depth) for state in more])
-    book.entries(game, moves)  # every move legal, the order the book's
+    moves, rounds = [], iter(depths)
+
+    def searched(positions):
+        depth = next(rounds)
+        progress(f"{len(positions)} positions, {depth} plies each")
+        found = list(backend.map(answer, [(state, depth) for state in positions]))
+        moves.extend(found)
+        return found
+
+    book.walk(game, len(depths) - 1, searched)
+    book.entries(game, moves, len(depths) - 1)  # every move legal, the order the book's
     return moves
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m learn.oware_book", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--depth", type=int, default=DEPTH_DEFAULT,
-                        help=f"plies of each position's compiled alpha-beta (default {DEPTH_DEFAULT})")
+    parser.add_argument("--depths", type=int, nargs="+", default=list(DEPTHS_DEFAULT),
+                        help="plies of the compiled alpha-beta of the first positions, then of each round of"
+                             " replies: as many rounds as depths after the first"
+                             f" (default {' '.join(map(str, DEPTHS_DEFAULT))})")
     parser.add_argument("--jobs", type=int, default=1, help="positions searched at a time (default 1)")
     parser.add_argument("--output", default=str(OUTPUT), help="where to write the book module")
     options = parser.parse_args(argv)
     if options.jobs < 1:
         parser.exit(2, f"{parser.prog}: --jobs must be positive, got {options.jobs}\n")
-    if not 1 <= options.depth <= 24:
-        parser.exit(2, f"{parser.prog}: --depth must be within 1-24, got {options.depth}\n")
+    if not all(1 <= depth <= 24 for depth in options.depths):
+        parser.exit(2, f"{parser.prog}: --depths must be within 1-24, got {options.depths}\n")
     started = time.perf_counter()
-    moves = build(options.depth, options.jobs)
+    moves = build(options.depths, options.jobs)
     seconds = time.perf_counter() - started
     data = book.encode(moves)
-    command = f"python -m learn.oware_book --depth {options.depth} --jobs {options.jobs}"
-    figures = (f"{len(moves)} positions: plies 0-{book.ROOT_PLIES}, then those after its moves from ply"
-               f" {book.FOLLOW_FROM} on and each reply; a {options.depth}-ply compiled alpha-beta each with the"
-               f" network evaluation, {seconds:.0f} s; {len(data)} characters")
+    depths = " ".join(map(str, options.depths))
+    command = f"python -m learn.oware_book --depths {depths} --jobs {options.jobs}"
+    rounds = len(options.depths) - 1
+    figures = (f"{len(moves)} positions: plies 0-{book.ROOT_PLIES}, then {rounds} rounds of those after its"
+               f" moves (from ply {book.FOLLOW_FROM} on) and each reply; compiled alpha-beta with the network"
+               f" evaluation, {depths} plies by round, {seconds:.0f} s; {len(data)} characters")
     header = f"The Oware opening book (games/oware/book.py), written by\n`{command}`\n({figures}).\n"
-    write_weights(options.output, header, [], data)
+    write_weights(options.output, header, [("ROUNDS", rounds, "rounds of replies after the first positions")], data)
     print(figures)
     return 0
 

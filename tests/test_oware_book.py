@@ -10,7 +10,7 @@ import pytest
 from arena.games import default_random_plies
 from bots import oware, runtime
 from engines.base import SearchResult
-from games.oware import book
+from games.oware import book, book_data
 from games.oware.protocol import Player, Referee
 from games.oware.rules import Oware
 from learn import oware_book
@@ -32,22 +32,24 @@ def test_every_position_of_the_first_plies_has_a_legal_book_move():
         assert BOOK[state] in GAME.legal_moves(state), GAME.render(state)
 
 
-def test_every_reply_to_a_book_move_from_ply_two_on_has_a_legal_book_move():
-    answered = 0
-    for state in book.roots(GAME):
-        if GAME.ply(state) < book.FOLLOW_FROM:
-            continue
-        after = GAME.play(state, BOOK[state])
-        for reply in GAME.legal_moves(after):
-            position = GAME.play(after, reply)
-            assert book.book_move(GAME, position) in GAME.legal_moves(position), GAME.render(position)
-            answered += 1
-    assert answered > 1000
+def test_every_reply_to_a_book_move_has_a_legal_book_move_for_each_round():
+    positions = [state for state in book.roots(GAME) if GAME.ply(state) >= book.FOLLOW_FROM]
+    for _ in range(book_data.ROUNDS):
+        answered = []
+        for state in positions:
+            after = GAME.play(state, BOOK[state])
+            for reply in GAME.legal_moves(after):
+                position = GAME.play(after, reply)
+                if GAME.legal_moves(position):
+                    assert book.book_move(GAME, position) in GAME.legal_moves(position), GAME.render(position)
+                    answered.append(position)
+        assert len(answered) > 3 * len(positions)  # several replies to each
+        positions = answered
 
 
 def test_positions_outside_the_book_have_no_move():
     state = GAME.initial_state()
-    for _ in range(book.ROOT_PLIES + 3):
+    for _ in range(book.ROOT_PLIES + 2 * book_data.ROUNDS + 1):
         state = GAME.play(state, GAME.legal_moves(state)[-1])
     assert book.book_move(GAME, state) is None  # past its plies
     rebuilt = GAME.make_state(GAME.houses(GAME.initial_state()), ply=2)  # the start's board at another ply
@@ -55,37 +57,42 @@ def test_positions_outside_the_book_have_no_move():
 
 
 def test_the_books_text_round_trips_and_refuses_what_is_not_a_book():
-    moves = [BOOK[state] for state in book.roots(GAME)]
-    moves += [BOOK[state] for state in book.followers(GAME, dict(zip(book.roots(GAME), moves)))]
+    order = []
+    book.walk(GAME, book_data.ROUNDS, lambda positions: order.extend(positions) or [BOOK[s] for s in positions])
+    moves = [BOOK[state] for state in order]
+    assert len(order) == len(set(order)) == len(BOOK)
     assert book.decode(book.encode(moves)) == moves
-    assert book.entries(GAME, moves) == BOOK
+    assert book.entries(GAME, moves, book_data.ROUNDS) == BOOK
     with pytest.raises(ValueError, match="corrupt Oware opening book"):
         book.decode("~~ not a book ~~")
     with pytest.raises(ValueError, match="beyond 5"):
         book.decode(book.encode([0, 6]))
-    with pytest.raises(ValueError, match="holds 10 moves, fewer than"):
-        book.entries(GAME, moves[:10])
+    with pytest.raises(ValueError, match="holds 10 moves, fewer than its positions"):
+        book.entries(GAME, moves[:10], book_data.ROUNDS)
     with pytest.raises(ValueError, match=f"holds {len(moves) + 1} moves for {len(moves)} positions"):
-        book.entries(GAME, moves + [0])
-    roots, more = book.roots(GAME), book.followers(GAME, dict(zip(book.roots(GAME), moves)))
-    at, state = next((i, s) for i, s in enumerate(more) if len(GAME.legal_moves(s)) < 6)
+        book.entries(GAME, moves + [0], book_data.ROUNDS)
+    # a position of the last round (whose move leads to no other book position) with a house empty
+    last_round = book.ROOT_PLIES + 2 * book_data.ROUNDS - 1
+    at = next(i for i, state in enumerate(order) if GAME.ply(state) >= last_round and len(GAME.legal_moves(state)) < 6)
     illegal = list(moves)
-    illegal[len(roots) + at] = next(m for m in range(6) if m not in GAME.legal_moves(state))
-    with pytest.raises(ValueError, match=f"not legal at ply {GAME.ply(state)}"):
-        book.entries(GAME, illegal)
+    illegal[at] = next(m for m in range(6) if m not in GAME.legal_moves(order[at]))
+    with pytest.raises(ValueError, match=f"not legal at ply {GAME.ply(order[at])}"):
+        book.entries(GAME, illegal, book_data.ROUNDS)
 
 
 def test_the_generator_writes_a_book_that_loads(tmp_path):
     path = tmp_path / "book_data.py"
-    assert oware_book.main(["--depth", "2", "--output", str(path)]) == 0
+    assert oware_book.main(["--depths", "2", "1", "--output", str(path)]) == 0
     namespace = {}
     exec(path.read_text(), namespace)
-    assert "python -m learn.oware_book --depth 2 --jobs 1" in namespace["__doc__"]
+    assert "python -m learn.oware_book --depths 2 1 --jobs 1" in namespace["__doc__"]
 
     class Module:
-        DATA = namespace["DATA"]
+        DATA, ROUNDS = namespace["DATA"], namespace["ROUNDS"]
+    assert Module.ROUNDS == 1
     small = book.load(GAME, Module)  # its moves legal, their number its positions'
     assert set(book.roots(GAME)) < set(small)
+    assert not any(GAME.ply(state) > book.ROOT_PLIES + 2 for state in small)
 
 
 class CountingEngine:

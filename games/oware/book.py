@@ -9,8 +9,10 @@ compression: no keys. The positions, each once, in this order:
    either seat, and after the local arena's random opening plies: the referee's
    ``random_plies``, 2), ply by ply, each ply's positions in the order of the moves
    that reach them;
-2. for each of those of ply ``FOLLOW_FROM`` or more, in that order: the positions after
-   its book move and each reply (our next move), unless already in the book.
+2. ``rounds`` times (the data module's ``ROUNDS``): for each position of the previous
+   step (of the first, those of ply ``FOLLOW_FROM`` or more), in that order, the
+   positions after its book move and each reply (our next move), unless already in
+   the book.
 
 learn/oware_book.py makes the book (``python -m learn.oware_book``) and writes
 games/oware/book_data.py, whose header holds the command and the figures.
@@ -38,20 +40,31 @@ def roots(game):
     return found
 
 
-def followers(game, root_moves):
-    """The positions of part 2, in the book's order, given ``root_moves`` ({root: its
-    book move}, in the order of ``roots``)."""
-    found, seen = [], set(root_moves)
-    for state, move in root_moves.items():
-        if game.ply(state) < FOLLOW_FROM:
-            continue
-        after = game.play(state, move)
+def followers(game, book, positions):
+    """The positions after the book's move from each of ``positions`` and each reply,
+    in that order, but those already in ``book`` ({position: move})."""
+    found, seen = [], set(book)
+    for state in positions:
+        after = game.play(state, book[state])
         for reply in game.legal_moves(after):
             position = game.play(after, reply)
             if position not in seen and game.legal_moves(position):
                 seen.add(position)
                 found.append(position)
     return found
+
+
+def walk(game, rounds, answers):
+    """{position: move} of the book with ``rounds`` rounds of replies, in the book's
+    order: ``answers(positions)`` gives the moves of each step's positions, a list in
+    their order (the generator's searches, or the stored moves read in turn)."""
+    positions = roots(game)
+    book = dict(zip(positions, answers(positions)))
+    positions = [state for state in positions if game.ply(state) >= FOLLOW_FROM]
+    for _ in range(rounds):
+        positions = followers(game, book, positions)
+        book.update(zip(positions, answers(positions)))
+    return book
 
 
 def encode(moves):
@@ -70,17 +83,21 @@ def decode(data):
     return list(moves)
 
 
-def entries(game, moves):
-    """{position: book move} of the stored ``moves``; ValueError, one line, where they do
-    not fit the positions (a book of other settings) or a move is not legal."""
-    found = roots(game)
-    if len(moves) < len(found):
-        raise ValueError(f"the Oware opening book holds {len(moves)} moves, fewer than its {len(found)} first positions")
-    book = dict(zip(found, moves))
-    more = followers(game, book)
-    if len(moves) != len(found) + len(more):
-        raise ValueError(f"the Oware opening book holds {len(moves)} moves for {len(found) + len(more)} positions")
-    book.update(zip(more, moves[len(found):]))
+def entries(game, moves, rounds):
+    """{position: book move} of the stored ``moves`` of a book of ``rounds`` rounds;
+    ValueError, one line, where they do not fit its positions (a book of other
+    settings) or a move is not legal."""
+    taken = [0]
+
+    def stored(positions):
+        start, taken[0] = taken[0], taken[0] + len(positions)
+        if taken[0] > len(moves):
+            raise ValueError(f"the Oware opening book holds {len(moves)} moves, fewer than its positions")
+        return moves[start:taken[0]]
+
+    book = walk(game, rounds, stored)
+    if taken[0] != len(moves):
+        raise ValueError(f"the Oware opening book holds {len(moves)} moves for {taken[0]} positions")
     for state, move in book.items():
         if move not in game.legal_moves(state):
             raise ValueError(f"the Oware opening book plays house {move}, not legal at ply {game.ply(state)}")
@@ -94,7 +111,7 @@ def load(game, module=None):
     """{position: move} of a book module (default: games/oware/book_data.py), the
     default's made once."""
     if module is not None:
-        return entries(game, decode(module.DATA))
+        return entries(game, decode(module.DATA), module.ROUNDS)
     if not _LOADED:
         from games.oware import book_data
         _LOADED.append(load(game, book_data))
@@ -103,6 +120,4 @@ def load(game, module=None):
 
 def book_move(game, state):
     """The bot's hook (bots/runtime.py): the book's house for ``state``, else None."""
-    if game.ply(state) > ROOT_PLIES + 2:  # past the book's last positions: no need to load it
-        return None
     return load(game).get(state)

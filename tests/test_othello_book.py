@@ -3,15 +3,14 @@ position of the disc counts it covers has a legal book move, symmetric positions
 symmetric moves, keys do not collide, and the bot plays the book's move after its usual
 search (unless told --no-book)."""
 import base64
-import io
 import random
 import zlib
 
 import pytest
 
+import bookplay
 from arena.games import default_random_plies
-from bots import othello, runtime
-from engines.base import SearchResult
+from bots import othello
 from games.othello import book, book_data
 from games.othello.protocol import Player, Referee
 from games.othello.rules import PASS, Othello
@@ -113,33 +112,13 @@ def test_the_books_text_round_trips_and_refuses_corruption():
         book.decode(base64.b85encode(zlib.compress(b"\x00\x01\x02")).decode("ascii"))
 
 
-class CountingEngine:
-    """An engine that counts its searches and plays its first legal move."""
-
-    def __init__(self, game):
-        self.game, self.searches = game, 0
-
-    def search(self, state, deadline):
-        self.searches += 1
-        move = self.game.legal_moves(state)[0]
-        return SearchResult(move, 0.0, 1, 1, [move])
-
-    def release(self):
-        pass
-
-
 def first_answer(argv):
     """(the bot's answer to the first turn after 4 plies, its engine's searches, the
     position): one where the book's move is not the engine's (its first legal move)."""
     state = next(s for s in sorted(COVERED[8]) if BOOK.move(s) != GAME.legal_moves(s)[0])
     lines = Referee().turn_lines(state, GAME.to_move(state), True)
-    options = runtime.parse_options(othello.BOT, argv)
-    engine = CountingEngine(GAME)
-    answers = []
-    with pytest.raises(EOFError):
-        runtime.play(othello.BOT, options, Player(), engine, runtime.LineReader(io.StringIO("\n".join(lines) + "\n")),
-                     answers.append)
-    return GAME.parse_move(answers[0].strip()), engine.searches, state
+    answer, searches = bookplay.first_answer(othello.BOT, Player(), GAME, lines, argv)
+    return GAME.parse_move(answer), searches, state
 
 
 def test_the_bot_searches_then_plays_the_book_move_unless_told_not_to():

@@ -3,13 +3,11 @@ position of its first plies and every reply to its moves has a legal book move, 
 text round-trips and refuses what is not a book, the generator's small settings write a
 book that loads, and the bot plays the book's move after its usual search when told
 --book."""
-import io
-
 import pytest
 
+import bookplay
 from arena.games import default_random_plies
-from bots import oware, runtime
-from engines.base import SearchResult
+from bots import oware
 from games.oware import book, book_data
 from games.oware.protocol import Player, Referee
 from games.oware.rules import Oware
@@ -95,33 +93,13 @@ def test_the_generator_writes_a_book_that_loads(tmp_path):
     assert not any(GAME.ply(state) > book.ROOT_PLIES + 2 for state in small)
 
 
-class CountingEngine:
-    """An engine that counts its searches and plays its first legal move."""
-
-    def __init__(self, game):
-        self.game, self.searches = game, 0
-
-    def search(self, state, deadline):
-        self.searches += 1
-        move = self.game.legal_moves(state)[0]
-        return SearchResult(move, 0.0, 1, 1, [move])
-
-    def release(self):
-        pass
-
-
 def first_answer(argv):
     """(the bot's answer to its first turn after the arena's random plies, its engine's
     searches, the position): one where the book's move is not the engine's."""
     state = next(s for s in book.roots(GAME) if GAME.ply(s) == 2 and BOOK[s] != GAME.legal_moves(s)[0])
     lines = Referee().turn_lines(state, GAME.to_move(state), True)
-    options = runtime.parse_options(oware.BOT, argv)
-    engine = CountingEngine(GAME)
-    answers = []
-    with pytest.raises(EOFError):
-        runtime.play(oware.BOT, options, Player(), engine, runtime.LineReader(io.StringIO("\n".join(lines) + "\n")),
-                     answers.append)
-    return int(answers[0]), engine.searches, state
+    answer, searches = bookplay.first_answer(oware.BOT, Player(), GAME, lines, argv)
+    return int(answer), searches, state
 
 
 def test_the_bot_searches_then_plays_the_book_move_when_told():

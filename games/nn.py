@@ -30,10 +30,10 @@ low bytes first, then high bytes, which are mostly 0 or 255 and compress well), 
 once by ``decode``. learn/nn.py writes them.
 """
 
-import base64
 import math
-import zlib
 from array import array
+
+from games.weights import from_text
 
 ONE = 127          # a hidden unit's activation 1.0; its clip (all ones: ``output`` masks with it)
 W2_LIMIT = 2047    # |w2| at most (field_width makes room for the dot product)
@@ -64,10 +64,7 @@ def decode(features, hidden, step, data, expected_features=None):
         raise ValueError(f"network weights with {features} features and {hidden} hidden units: out of range")
     if not (isinstance(step, (int, float)) and 0 < step < 1):
         raise ValueError(f"network weights step must lie within (0, 1), got {step!r}")
-    try:
-        raw = zlib.decompress(base64.b85decode(data))
-    except (ValueError, zlib.error) as error:
-        raise ValueError(f"corrupt network weights data ({error})") from None
+    raw = from_text(data, "network weights data")
     count = (features + 2) * hidden + 1
     if len(raw) != 2 * count:
         raise ValueError(f"network weights hold {len(raw) // 2} values; {features} features and"

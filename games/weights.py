@@ -3,12 +3,28 @@
 A handcrafted evaluation takes its weights by name over its defaults (``merged``); a
 learned one takes a vector of a fixed length (``of_length``). Both raise ValueError with
 a message naming what is wrong, which the bots turn into one line (``bad --weight``).
-The N-tuple evaluations' stored weights are read by ``int8_phases``.
+The N-tuple evaluations' stored weights are read by ``int8_phases``; every stored table
+(weights, books, endgame tables) is base85 text of zlib-compressed bytes, written by
+``to_text`` and read back by ``from_text``.
 """
 
 import base64
 import zlib
 from array import array
+
+
+def to_text(raw):
+    """Base85 text of the zlib-compressed bytes ``raw`` (what ``from_text`` reads back)."""
+    return base64.b85encode(zlib.compress(bytes(raw), 9)).decode("ascii")
+
+
+def from_text(data, what):
+    """The bytes of ``to_text``'s text ``data``; ValueError, one line naming ``what``,
+    on anything else."""
+    try:
+        return zlib.decompress(base64.b85decode(data))
+    except (ValueError, TypeError, zlib.error) as error:
+        raise ValueError(f"corrupt {what} ({error})") from None
 
 
 def merged(defaults, given, what):
@@ -47,10 +63,7 @@ def int8_phases(data, step, counts, phase_count, layout):
     not fit; ``layout`` names the tables and phases in the message."""
     if not (isinstance(step, (int, float)) and 0 < step < 10):
         raise ValueError(f"N-tuple weights step must be a small positive number, got {step!r}")
-    try:
-        raw = zlib.decompress(base64.b85decode(data))
-    except (ValueError, TypeError, zlib.error) as error:
-        raise ValueError(f"corrupt N-tuple weights data ({error})") from None
+    raw = from_text(data, "N-tuple weights data")
     needed = sum(counts) * phase_count
     if len(raw) != needed:
         raise ValueError(f"N-tuple weights hold {len(raw)} values; {layout} need {needed}")

@@ -39,14 +39,12 @@ Needs numpy and tqdm (development dependencies; the bundles never import them).
 """
 
 import argparse
-import base64
 import hashlib
 import importlib
 import math
 import pickle
 import sys
 import time
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
@@ -57,6 +55,7 @@ from tqdm import tqdm
 from arena.backends import LocalBackend, add_backend_options, open_backend_or_exit
 from engines.alphabeta import QUIESCENCE, AlphaBetaPlus
 from games.nn import INT16, ONE, W2_LIMIT, Net, flat_values
+from games.weights import to_text
 from learn import logistic
 from learn.ntuple import fit_line, sigmoid
 from learn import selfplay
@@ -306,7 +305,7 @@ def encode(net):
     """Base85 text of the zlib-compressed 16-bit values, low bytes then high bytes
     (games/nn.py's ``decode`` reads it)."""
     raw = np.array(flat_values(net), dtype="<i2").view(np.uint8)
-    return base64.b85encode(zlib.compress(raw[0::2].tobytes() + raw[1::2].tobytes(), 9)).decode("ascii")
+    return to_text(raw[0::2].tobytes() + raw[1::2].tobytes())
 
 
 def read_network(setup, path, parser):

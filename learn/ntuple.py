@@ -7,11 +7,11 @@ per parameter) and a design ``x``: (rows, positions) parameter ids, a position's
 being the sum of ``theta`` over its column. Needs numpy and tqdm (development
 dependencies; the bundles never import them)."""
 
-import base64
-import zlib
 
 import numpy as np
 from tqdm import tqdm
+
+from games.weights import from_text, to_text
 
 try:  # the fit's two loops over the design compiled where numba is installed; numpy without it
     import numba
@@ -134,12 +134,12 @@ def quantize(theta, step):
 
 def encode(values):
     """Base85 text of the zlib-compressed signed bytes (ntuple.decode reads it)."""
-    return base64.b85encode(zlib.compress(np.asarray(values, dtype=np.int8).tobytes(), 9)).decode("ascii")
+    return to_text(np.asarray(values, dtype=np.int8).tobytes())
 
 
 def decode_values(text):
     """The signed bytes of ``encode``'s text, as one int8 array."""
-    return np.frombuffer(zlib.decompress(base64.b85decode(text)), dtype=np.int8)
+    return np.frombuffer(from_text(text, "N-tuple weights data"), dtype=np.int8)
 
 
 

@@ -12,8 +12,7 @@ learn/othello_book.py makes the book (``python -m learn.othello_book``) and writ
 games/othello/book_data.py, whose header holds the command and the figures.
 """
 
-import base64
-import zlib
+from games.weights import from_text, to_text
 
 SIZE = 8
 KEY_BYTES = 4
@@ -69,16 +68,13 @@ def key(mover, other):
 def encode(entries):
     """Base85 text of the zlib-compressed ``{key: canonical square}`` entries."""
     raw = b"".join(k.to_bytes(KEY_BYTES, "big") + bytes([square]) for k, square in sorted(entries.items()))
-    return base64.b85encode(zlib.compress(raw, 9)).decode("ascii")
+    return to_text(raw)
 
 
 def decode(data):
     """``{key: canonical square}`` of the book's text; ValueError, one line, on anything
     that is not a book."""
-    try:
-        raw = zlib.decompress(base64.b85decode(data))
-    except (ValueError, TypeError, zlib.error) as error:
-        raise ValueError(f"corrupt Othello opening book ({error})") from None
+    raw = from_text(data, "Othello opening book")
     if len(raw) % ENTRY_BYTES:
         raise ValueError(f"the Othello opening book's {len(raw)} bytes are not whole entries")
     entries = {}

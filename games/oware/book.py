@@ -18,8 +18,7 @@ learn/oware_book.py makes the book (``python -m learn.oware_book``) and writes
 games/oware/book_data.py, whose header holds the command and the figures.
 """
 
-import base64
-import zlib
+from games.weights import from_text, to_text
 
 ROOT_PLIES = 3
 FOLLOW_FROM = 2
@@ -69,15 +68,12 @@ def walk(game, rounds, answers):
 
 def encode(moves):
     """Base85 text of the zlib-compressed moves (houses 0-5), in the book's order."""
-    return base64.b85encode(zlib.compress(bytes(moves), 9)).decode("ascii")
+    return to_text(moves)
 
 
 def decode(data):
     """The moves of the book's text; ValueError, one line, on anything that is not a book."""
-    try:
-        moves = zlib.decompress(base64.b85decode(data))
-    except (ValueError, TypeError, zlib.error) as error:
-        raise ValueError(f"corrupt Oware opening book ({error})") from None
+    moves = from_text(data, "Oware opening book")
     if any(move > 5 for move in moves):
         raise ValueError("the Oware opening book holds a house beyond 5")
     return list(moves)

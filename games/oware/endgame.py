@@ -20,12 +20,10 @@ learn/oware_endgame.py makes the table (``python -m learn.oware_endgame``) and w
 games/oware/endgame_table.py, whose header holds the command and the figures.
 """
 
-import base64
-import zlib
-
 from engines.base import WIN
 from games.oware import nn
 from games.oware.rules import BIAS, HOUSE_SHIFT, HOUSES, MAX_TURNS, PLY_BIAS, SEEDS, STORE_BIAS, STORE_SHIFT
+from games.weights import from_text, to_text
 
 FAR = 300  # a table result, margin (at most 48) included, ranks below every WIN - plies a search proves
 TABLE_WIN = WIN - FAR
@@ -80,7 +78,7 @@ def mover_board(state):
 
 def encode(codes):
     """Base85 text of the zlib-compressed codes (one byte a board)."""
-    return base64.b85encode(zlib.compress(bytes(codes), 9)).decode("ascii")
+    return to_text(codes)
 
 
 def code(gain, seeds, late):
@@ -92,10 +90,7 @@ def code(gain, seeds, late):
 def decode(data, seeds):
     """The codes (a byte a board) of the table's text; ValueError, one line, if it does
     not hold one code for each board of at most ``seeds`` seeds."""
-    try:
-        raw = zlib.decompress(base64.b85decode(data))
-    except (ValueError, TypeError, zlib.error) as error:
-        raise ValueError(f"corrupt Oware endgame table ({error})") from None
+    raw = from_text(data, "Oware endgame table")
     if len(raw) != positions(seeds):
         raise ValueError(f"the Oware endgame table holds {len(raw)} values; {seeds} seeds need {positions(seeds)}")
     if max(raw) > 4 * seeds + 1:

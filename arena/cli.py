@@ -16,13 +16,18 @@ from arena.backends import add_backend_options, default_jobs, open_backend
 from arena.clock import add_rehearsal_options, clock_from_options
 from arena.errors import Interrupted, UserError
 from arena.games import ROOT, default_random_plies, game_names, games_with_bundles, load_referee, sized_game
-from arena.match import FAULTS, REASONS, join_moves, parse_opening, play_match
+from arena.match import FAULTS, REASONS, join_moves, limits_ms, parse_opening, play_match
 from arena.report import plot, summarize, summary_json, summary_text
 from arena.replay import write_replay
 from arena.results import ResultsWriter, read_results
 from arena.tournament import Conditions, parse_bots, parse_odds, read_openings, run_tournament
 
 SMOKE_SCALE = {"reversi": 0.1}   # 0.5 s a move: a quick game, still through the host
+# The smoke proves that each bundle runs and plays legal moves, and must pass on a busy
+# machine: its referee allows each answer this many times the arena's limit (a hang still
+# fails), and names the answers that were over the limit. Clock discipline is measured by
+# make bench-load and the tournaments.
+SMOKE_SLACK = 10
 DESCRIPTION = """Local referee and tournaments for the project's games, played under each
 arena's protocol and clock. A bot is a command line ("dist/full/othello.py --engine
 alphabeta"; a .py file runs with this Python), optionally named NAME=COMMAND. For
@@ -235,20 +240,43 @@ def cmd_smoke(options):
                                                             SMOKE_SCALE):
         command = str(bundle)
         record = play_match(referee, [command, command], [f"{bundle.stem}#0", f"{bundle.stem}#1"],
-                            seed=random.randrange(2 ** 32), scale=scale,
+                            seed=random.randrange(2 ** 32), scale=scale, odds=(SMOKE_SLACK, SMOKE_SLACK),
                             random_plies=default_random_plies(game), isolated=True)
         played += 1
         bad = record["reason"] in FAULTS
         failed += bad
         print(f"{game}: {'FAILED' if bad else 'ok'}  {record['plies']} plies in {record['duration_s']:.1f} s, "
               f"score {record['score'][0]:g}-{record['score'][1]:g}, {REASONS[record['reason']]}"
-              + (f" ({record['detail']})" if record["detail"] else ""))
+              + (f" ({record['detail']})" if record["detail"] else "")
+              + late_note(late_answers(record, limits_ms(referee, scale))))
         for line in record["stderr"]:
             print("  | " + line)
     if not played:
         print(f"no game was played: build the bundles first (make build)")
         return 1
     return 1 if failed else 0
+
+
+def late_answers(record, limits):
+    """[(ms, limit ms)] of the record's answers over ``limits`` (first turn, other turns)."""
+    late, answered = [], set()
+    for seat, ms in zip(record["movers"], record["times"]):
+        if ms is None:
+            continue
+        limit = limits[1] if seat in answered else limits[0]
+        answered.add(seat)
+        if ms > limit:
+            late.append((ms, limit))
+    return late
+
+
+def late_note(late):
+    """The smoke's words on the answers over the arena's limit (none: nothing)."""
+    if not late:
+        return ""
+    ms, limit = max(late)
+    return (f"; {len(late)} answer(s) over the arena's limit, the latest after {ms:.0f} ms of {limit:.0f}"
+            f" (a busy machine? clock discipline: make bench-load)")
 
 
 # -- play_game (psyleague) -------------------------------------------------------------

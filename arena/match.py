@@ -142,7 +142,7 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
                clock=PLAIN):
     """Plays one game; ``commands[0]`` is player 0 (moves first). Returns the record.
 
-    ``odds`` multiplies each seat's time limits (time odds), on top of ``scale``;
+    ``odds`` multiplies each seat's time limits, its game's as well (time odds), on top of ``scale``;
     ``memory_mb`` overrides the arena's limit (768 MB, 100 MB for Reversed Reversi);
     ``stop`` is a threading.Event: once set, the game is abandoned (Interrupted);
     ``isolated`` runs each bot without PYTHON* variables, in an empty folder;
@@ -224,9 +224,10 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
                 except Exception as error:
                     raise RefereeError(f"{record['game']}: the referee's parse_answer failed on {line!r}: "
                                        f"{type(error).__name__}: {error}") from None
-                if game_ms and used_ms[player] > game_ms * scale:
+                game_limit_ms = game_ms and game_ms * scale * odds[player]
+                if game_ms and used_ms[player] > game_limit_ms:
                     raise BotFailure("timeout", f"used {used_ms[player] / 1000:.1f} s, over the "
-                                     f"game's {game_ms * scale / 1000:.1f} s")
+                                     f"game's {game_limit_ms / 1000:.1f} s")
                 record["times"].append(round(elapsed, 1))
                 record["info"].append(bot.take_info())
             else:

@@ -312,6 +312,30 @@ def test_smoke_plays_the_bundles_of_a_dist_folder(tmp_path):
     assert done.returncode == 1 and "othello: FAILED" in done.stdout
 
 
+LATE_ON_TURN_2 = """import time
+from zoolib import answer, turns
+for number, actions in turns():
+    if number == 2:
+        time.sleep(SECONDS)
+    answer(actions[0])
+"""
+
+
+def test_smoke_passes_a_late_answer_on_a_busy_machine_and_fails_a_fault(tmp_path):
+    """Set-up must pass on a loaded machine: an answer over the limit is named, not a
+    failure (clock discipline is bench.load's); an illegal move or a hang still fails."""
+    (tmp_path / "zoolib.py").write_bytes((ZOO / "zoolib.py").read_bytes())
+    (tmp_path / "othello.py").write_text(LATE_ON_TURN_2.replace("SECONDS", "0.4"))  # 150 ms allowed
+    done = run_cli("smoke", "--dist", str(tmp_path))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "othello: ok" in done.stdout and "answer(s) over the arena's limit, the latest after 4" in done.stdout
+    for bot, reason in ((LATE_ON_TURN_2.replace("SECONDS", "5"), "timeout"),
+                        ((ZOO / "illegal.py").read_text(), "illegal move")):
+        (tmp_path / "othello.py").write_text(bot)
+        done = run_cli("smoke", "--dist", str(tmp_path))
+        assert done.returncode == 1 and "othello: FAILED" in done.stdout and reason in done.stdout, done.stdout
+
+
 def test_games_with_bundles_skips_games_without_a_referee_or_a_bundle(tmp_path, capsys):
     (tmp_path / "othello.py").write_text("")
     ready = list(games_with_bundles(["othello", "oware", "nosuchgame"], tmp_path, 2.0,

@@ -3,7 +3,8 @@
 ``python -m arena table`` plays, for each game, every pair of engines of the game's
 full bundle (``dist/full/GAME.py``, which carries every engine: ``--engine NAME`` with
 the bundle's tuned defaults for it, evaluation included) with seats swapped and
-openings varied, then writes to ``--out`` (default ``docs/``):
+openings varied, then writes to ``--out`` (default ``results/table/``; the tables of docs/
+change only through ``make table`` and its kin, which name ``--out docs...``):
 
 - ``table.md``: the command, the machine, and per game each pairing's games, W/D/L,
   score with its 95% interval, Elo with its interval, the model that measured them
@@ -34,6 +35,8 @@ from arena.results import read_results
 from arena.stats import PENTANOMIAL, SPRT_MIN_GAMES, format_elo
 from arena.tournament import parse_bots, run_tournament
 from arena.tune import machine_line
+
+DEFAULT_OUT = "results/table"   # docs/ changes only through make table and its kin (--out docs...)
 
 CLAIM = 0.70  # the seeds' claim: best-first minimax scores at least this against alpha-beta
 
@@ -246,7 +249,7 @@ def write_docs(out, sections, summaries, options):
 
 
 def add_parser(commands, positive_int, positive_float):
-    p = commands.add_parser("table", help="round-robin of each bundle's engines per game, into docs/")
+    p = commands.add_parser("table", help="round-robin of each bundle's engines per game, into results/table/")
     p.add_argument("games_list", nargs="*", metavar="GAME", help="games (default: all with a bundle)")
     p.add_argument("-n", "--games", type=positive_int, default=40, help="games per pair at most (default: 40)")
     p.add_argument("--engines", help="comma-separated engines (default: those the bundle offers)")
@@ -262,7 +265,7 @@ def add_parser(commands, positive_int, positive_float):
                    help="play at least N games per pair before the SPRT may stop it")
     p.add_argument("--alpha", type=float, default=0.05)
     p.add_argument("--beta", type=float, default=0.05)
-    p.add_argument("--out", default="docs", help="where table.md, table.png, results/ go (default: docs/)")
+    p.add_argument("--out", default=DEFAULT_OUT, help="where table.md, table.png, results/ go (default: results/table/)")
     p.add_argument("--dist", default=None, help="bundles folder, whose full/ is read (default: dist/)")
     p.add_argument("-j", "--jobs", type=positive_int)
     p.add_argument("--scale", type=positive_float, default=1.0, metavar="F")

@@ -432,6 +432,16 @@ def test_table_plays_a_round_robin_of_engines_and_writes_the_docs(tmp_path):
     assert len(read_results(out / "results" / "table-othello.jsonl")) == 6
 
 
+def test_table_writes_docs_only_where_the_makefile_says_so():
+    """arena table's default folder is results/table/: docs/ changes through make table and
+    its kin, each naming its folder under docs/."""
+    from arena.cli import build_parser
+    assert build_parser().parse_args(["table", "othello"]).out == "results/table"
+    makefile = (ROOT / "Makefile").read_text()
+    runs = [line for line in makefile.splitlines() if "-m arena table" in line]
+    assert len(runs) >= 3 and all("--out " in line for line in runs), runs
+    assert "--engines bestfirst,alphabeta,mcts --out docs" in makefile   # make table: docs/table.md
+
 
 def test_table_gives_every_engine_the_first_evaluation_the_bundle_offers(tmp_path):
     pytest.importorskip("matplotlib")  # an optional extra (dev)

@@ -21,17 +21,23 @@ setup: $(VENV)/installed
 build: setup
 	$(PY) build/bundle.py
 
-# The default test suite, what CI runs (.ci/run); test-all adds the slow tests.
-test: build chromium
-	$(PY) -m pytest -m "not slow"
+# The default test suite, what CI runs (.ci/run), on every core (pytest-xdist; a test
+# file's tests stay in one worker, which builds its bundles once); test-all adds the slow
+# tests. Both install the ray extra, so that every run checks the Ray backend.
+PYTEST := $(PY) -m pytest -n auto --dist loadfile
+test: build chromium $(VENV)/ray
+	$(PYTEST) -m "not slow"
 
-test-all: build chromium
-	$(PY) -m pytest
+test-all: build chromium $(VENV)/ray
+	$(PYTEST)
 
-# The Ray backend's tests (slow: each starts a local Ray): installs the ray extra first.
-test-ray: setup
-	$(PY) -m pip install -q -e '.[ray]'
+# The Ray backend's tests alone (tests/test_ray.py: each test file starts a local Ray).
+test-ray: $(VENV)/ray
 	$(PY) -m pytest tests/test_ray.py
+
+$(VENV)/ray: $(VENV)/installed
+	$(PY) -m pip install -q -e '.[dev,ray]'
+	touch $@
 
 # The replay page's browser test (tests/test_replay_browser.py) drives Debian's chromium
 # headless; installed here when missing and run as root, else the test skips saying so.

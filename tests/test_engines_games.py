@@ -73,6 +73,20 @@ def skip_if_opted_out(name, check):
         pytest.skip(f"{name} opts out of {check}: {reason}")
 
 
+def lacks(name, check, what):
+    """The message of a generic check that a game fails for want of something: what it
+    lacked, and how a game that cannot give it opts out."""
+    return f"{name} {what}. {catalog.opt_out_hint(GAMES[name][0], check)}"
+
+
+def test_a_check_that_a_game_fails_names_what_it_lacked_and_the_opt_out():
+    message = lacks("othello", "small_endgames", "gave no small endgame")
+    assert message.startswith("othello gave no small endgame. ")
+    assert "games/othello/__init__.py: OPT_OUT = {'small_endgames': 'the reason'}" in message
+    variant = next(name for name, (package, _) in GAMES.items() if name != package)   # a variant's own package
+    assert f"games/{GAMES[variant][0]}/__init__.py" in lacks(variant, "bestfirst_plus_tree", "x")
+
+
 def random_game(game, rng):
     """The positions of one random game, last one finished."""
     state = game.initial_state()
@@ -254,7 +268,9 @@ def test_exact_value_and_best_move_in_small_endgames(name, engine_name):
     engine_class, _ = ENGINES[engine_name]
     options = {"stop_on_win": False} if engine_class in (MCTS, BestFirstPlus) else {}
     positions = small_endgames(name, seed=len(name), count=6, limit=1500)
-    assert {game.to_move(s) for s in positions} == {0, 1}
+    seats = {game.to_move(s) for s in positions}
+    assert seats == {0, 1}, lacks(name, "small_endgames", f"gave small endgames (a whole tree of at most 1,500 "
+                                  f"nodes) in 200 random games only with seat(s) {sorted(seats)} to move, not both")
     memo = {}
     for state in positions:
         engine = build(engine_name, game, evaluate, **options)
@@ -364,7 +380,8 @@ def test_bestfirst_plus_tree_keeps_its_selection_order(name):
     rng = random.Random(13)
     for _ in range(3):
         states = random_game(game, rng)
-        state = states[min(8, len(states) - 2)]  # early: far from a proof
+        ply = 8 if len(states) > 20 else 0  # early, far from a proof: the start in a short game
+        state = states[ply]
         engine = BestFirstPlus(game, evaluate, resume=16, max_nodes=3000)
         engine.search(state, time.perf_counter() + 10)
         stack, expanded = [engine.root], 0
@@ -383,7 +400,9 @@ def test_bestfirst_plus_tree_keeps_its_selection_order(name):
             fresh = [c.value for c in running if not c.visits]
             assert fresh == sorted(fresh)
             stack.extend(children)
-        assert expanded > 20
+        assert expanded > 20, lacks(name, "bestfirst_plus_tree", f"gave a search of only {expanded} expanded "
+                                    f"nodes (more than 20 are needed) from ply {ply} of a random game: "
+                                    f"it was proven too soon")
 
 
 def test_deeper_reductions_need_the_reductions():

@@ -309,8 +309,9 @@ def judge(bundle, tmp_path, numba, size, color, time_out, later):
 def test_the_bundle_compiles_in_steps_then_plays_compiled(bundle, compiled, tmp_path, size):
     """8 s a move while compiling (room for the steps on a busy machine too: at 4 s, beside
     two spinning processes, the bot rightly gave up on them): a few moves of steps and pure
-    Python, then the compiled search to the end, no thread started, nothing written. (Whether moves keep their time
-    is measured by the arena's games, not here: this machine's load moves wall times.)"""
+    Python, then the compiled search to the end, no thread started, nothing written.
+    (Whether moves keep their time is measured by the arena's games, not here: this
+    machine's load moves wall times.)"""
     report, _ = judge(bundle, tmp_path, "show", size, -1, 8.0, 0.3)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["judge.py"]  # numba wrote no cache
     assert report["error"] is None

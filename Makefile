@@ -56,10 +56,10 @@ bench: build
 bench-load: build
 	$(PY) -m bench.load
 
-# The engines' table in docs/ (docs/table.md: arena table's default is results/table/), with the full bundles of dist/full/ (the
-# table and the tuner choose engines): each pairing plays 40 games, then stops
-# once the SPRT between +70 and +240 Elo (scores of 60% and 80%, on either side of the
-# seeds' 70%) decides, or after 80 games. Resumes if cut.
+# The engines' table in docs/ (docs/table.md; arena table alone writes to results/table/),
+# with the full bundles of dist/full/ (the table and the tuner choose engines): each
+# pairing plays 40 games, then stops once the SPRT between +70 and +240 Elo (scores of 60%
+# and 80%, on either side of the seeds' 70%) decides, or after 80 games. Resumes if cut.
 TABLE_GAMES := -n 80 --min-games 40 --sprt 70 240
 table: build
 	$(PY) -m arena table $(TABLE_GAMES) --engines bestfirst,alphabeta,mcts --out docs

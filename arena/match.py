@@ -224,10 +224,9 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
                 except Exception as error:
                     raise RefereeError(f"{record['game']}: the referee's parse_answer failed on {line!r}: "
                                        f"{type(error).__name__}: {error}") from None
-                game_limit_ms = game_ms and game_ms * scale * odds[player]
-                if game_ms and used_ms[player] > game_limit_ms:
+                if game_ms and used_ms[player] > game_ms * scale * odds[player]:
                     raise BotFailure("timeout", f"used {used_ms[player] / 1000:.1f} s, over the "
-                                     f"game's {game_limit_ms / 1000:.1f} s")
+                                     f"game's {game_ms * scale * odds[player] / 1000:.1f} s")
                 record["times"].append(round(elapsed, 1))
                 record["info"].append(bot.take_info())
             else:

@@ -275,7 +275,7 @@ def late_note(late):
     if not late:
         return ""
     ms, limit = max(late)
-    return (f"; {len(late)} answer(s) over the arena's limit, the latest after {ms:.0f} ms of {limit:.0f}"
+    return (f"; {len(late)} answer(s) over the arena's limit, the slowest {ms:.0f} ms of {limit:.0f}"
             f" (a busy machine? clock discipline: make bench-load)")
 
 

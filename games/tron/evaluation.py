@@ -39,21 +39,20 @@ def spread(cells):
 
 def voronoi(heads, free):
     """Per head (OFF: none), the free cells it reaches strictly before every other head
-    (multi-source breadth-first search, one step of all of them at a time)."""
+    (multi-source breadth-first search, one step of all of them at a time; a cell two
+    reach on the same step is no one's, but the search goes on through it for both)."""
     owned = [0] * len(heads)
     fronts = [1 << h if h != OFF else 0 for h in heads]
     unclaimed = free
     while any(fronts):
         fronts = [spread(front) & unclaimed for front in fronts]
-        contested = 0
-        seen = 0
+        contested = seen = 0
         for front in fronts:
             contested |= seen & front
             seen |= front
         unclaimed &= ~seen
-        fronts = [front & ~contested for front in fronts]
         for player, front in enumerate(fronts):
-            owned[player] |= front
+            owned[player] |= front & ~contested
     return owned
 
 

@@ -404,6 +404,9 @@ def run(quick=False):
             print(f"{name}: rules not written yet, skipped")
             continue
         game, evaluate = loaded
+        if hasattr(game, "returns"):  # games/contract.py's NPlayerRules
+            print(f"{name}: an N-player game, skipped (these are the two-player engines' figures)")
+            continue
         engine_speeds(name, game, evaluate, seconds)
         alphabeta_depth(name, game, evaluate, quick)
         if GAMES[name][2]:

@@ -250,12 +250,20 @@ def log(*parts):
     print(*parts, file=sys.stderr, flush=True)
 
 
+def value_text(value, spec):
+    """A search's value as text: a number in ``spec``, or an N-player engine's vector
+    (one value a player) as its numbers joined by commas."""
+    if isinstance(value, (tuple, list)):
+        return ",".join(format(v, spec) for v in value)
+    return format(value, spec)
+
+
 def info_line(game, result):
     """The search's result as the arena's info line (arena/info.py): moves by name,
     separated by commas where a name holds a space."""
     names = [game.move_name(move) for move in result.pv or [result.move]]
     moves = (", " if any(" " in name for name in names) else " ").join(names)
-    return f"info depth {result.depth} nodes {result.nodes} value {result.value:.6g} pv {moves}"
+    return f"info depth {result.depth} nodes {result.nodes} value {value_text(result.value, '.6g')} pv {moves}"
 
 
 def choose(engine, state, allowed, deadline, verbose=False, info_game=None, book_move=None):
@@ -274,7 +282,8 @@ def choose(engine, state, allowed, deadline, verbose=False, info_game=None, book
         log(info_line(info_game, result))
     if verbose:
         proven = " (solved exactly)" if result.proven else ""
-        log(f"move {result.move} value {result.value:.3f} nodes {result.nodes} depth {result.depth}{proven}")
+        log(f"move {result.move} value {value_text(result.value, '.3f')} nodes {result.nodes} "
+            f"depth {result.depth}{proven}")
     if result.move in allowed:
         return result.move
     log(f"engine chose {result.move!r}, not in the arena's list; playing a listed move")

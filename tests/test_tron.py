@@ -8,7 +8,8 @@ from collections import deque
 import pytest
 
 from games.protocol import ProtocolError
-from games.tron.evaluation import make_evaluator, voronoi, WEIGHTS
+from games.tron.evaluation import (FULL, WEIGHTS, articulation_points, chamber_fill, fill, make_evaluator, region,
+                                   voronoi)
 from games.tron.protocol import Player, Referee
 from games.tron.rules import ALL_MOVES, CELLS, OFF, Tron, cell, xy
 from games.tron.view import board_view
@@ -346,3 +347,37 @@ def test_the_board_view_draws_ribbons_heads_and_notes():
     assert view["rows"][0][:3] == ["p0", "m0", ""] and view["rows"][10][10] == "m1"
     assert view["rows"][19][29] == "" and len(view["colors"]) == 3
     assert "player 2: out" in view["notes"] and "next: player 1" in view["notes"]
+
+
+def longest_path(head, cells):
+    """The most steps from ``head`` over ``cells``, by trying every path."""
+    def walk(at, left):
+        return max((1 + walk(n, left & ~(1 << n)) for n in NEIGHBOURS[at] if left >> n & 1), default=0)
+    return walk(head, cells)
+
+
+NEIGHBOURS = {c: [cell(x + dx, y + dy) for dx, dy in DIRECTIONS.values()
+                  if 0 <= x + dx < W and 0 <= y + dy < H] for c in range(CELLS) for x, y in [xy(c)]}
+
+
+def test_the_tree_of_chambers_bounds_the_longest_path_and_cuts_at_articulation_points():
+    head = cell(0, 0)
+    corridor = sum(1 << cell(x, 0) for x in range(1, 30))
+    assert chamber_fill(head, corridor) == 29
+    assert articulation_points(head, corridor) == {cell(x, 0) for x in range(1, 29)}
+    assert chamber_fill(head, FULL & ~(1 << head)) == 599
+    # a room of 9 cells around the head with two doors: to a room of 101 cells, or to one of 69
+    room = sum(1 << cell(x, y) for x in range(5) for y in range(2)) & ~(1 << head)
+    east = 1 << cell(5, 0) | sum(1 << cell(x, y) for x in range(6, 16) for y in range(10))
+    south = 1 << cell(0, 2) | sum(1 << cell(x, y) for x in range(4) for y in range(3, 20))
+    cells = room | east | south
+    # at most the room, the other door (the bound counts it) and the larger room
+    assert chamber_fill(head, cells) <= 9 + 1 + 101 < fill(head, cells) == 179
+    # small random regions: never below the longest path found by trying every one
+    rng = random.Random(3)
+    for _ in range(2000):
+        box = [cell(x, y) for x in range(5) for y in range(4)]
+        head = rng.choice(box)
+        cells = sum(1 << c for c in box if c != head and rng.random() < 0.7)
+        reach = region(head, cells)
+        assert chamber_fill(head, reach) >= longest_path(head, reach)

@@ -191,6 +191,15 @@ def test_the_runtime_info_line_reads_back_in_the_arena(name):
     assert parse_info(line) == {"depth": 7, "nodes": 1234, "value": -0.125, "pv": [game.move_name(m) for m in pv]}
 
 
+def test_an_n_player_engines_vector_value_is_written_comma_separated():
+    """The arena reads the depth, nodes and moves of such a line and leaves the value
+    out (it reads one number), without failing."""
+    game = load_referee("tron").game
+    line = info_line(game, SearchResult(0, (0.25, 0.75), 99, 3, [0, 2]))
+    assert line == "info depth 3 nodes 99 value 0.25,0.75 pv UP LEFT"
+    assert parse_info(line) == {"depth": 3, "nodes": 99, "pv": ["UP", "LEFT"]}
+
+
 def test_info_lines_that_are_not_or_are_odd():
     assert parse_info("depth 3") is None
     assert parse_info("information") is None

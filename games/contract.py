@@ -84,6 +84,13 @@ def num_players(game) -> int:
     return getattr(game, "num_players", 2)
 
 
+def is_n_player(game) -> bool:
+    """Whether ``game`` (a rules object or class) follows ``NPlayerRules``: it gives
+    ``returns`` vectors, and its evaluations vectors too (even when it seats two: the
+    two-player engines and their tools leave it out)."""
+    return hasattr(game, "returns")
+
+
 class Hooks(Protocol):
     """Optional members of a rules object: engines and tools use each where it exists.
 

@@ -34,17 +34,12 @@ def rules_of(name, players=None):
     """Game ``name``'s rules; for ``players`` seats where given (an N-player game's rules
     class takes ``num_players``; a two-player game's seats 2)."""
     rules = catalog.rules_class(name)
-    return rules(num_players=players) if players is not None and hasattr(rules, "returns") else rules()
+    return rules(num_players=players) if players is not None and contract.is_n_player(rules) else rules()
 
 
 def seat_counts(name):
     """The numbers of players game ``name`` seats: its referee's ``players``, else (2,)."""
     return tuple(getattr(load_referee(name), "players", (2,)))
-
-
-def n_player(game):
-    """Whether ``game`` is an N-player game (games/contract.py's ``NPlayerRules``)."""
-    return hasattr(game, "returns")
 
 
 def check_returns(game, state):
@@ -85,7 +80,7 @@ def test_the_rules_and_both_sides_of_the_protocol_have_the_contracts_members(nam
     assert contract.missing_members(referee, contract.RefereeProtocol) == []
     assert contract.missing_members(player_class(), contract.BotProtocol) == []
     assert isinstance(rules_of(name), contract.Rules)
-    if n_player(rules_of(name)):
+    if contract.is_n_player(rules_of(name)):
         assert contract.missing_members(rules_of(name), contract.NPlayerRules) == []
         assert contract.missing_members(referee, contract.NPlayerReferee) == []
         assert all(rules_of(name, n).num_players == n for n in seat_counts(name))
@@ -103,13 +98,13 @@ def test_random_games_end_with_an_outcome_and_only_then(name):
         assert n == players
         for played, final in games:
             assert game.outcome(final) in (-1, 0, 1)
-            if n_player(game):
+            if contract.is_n_player(game):
                 check_returns(game, final)
             assert limit is None or len(played) <= limit
             for state, _ in played:
                 assert game.outcome(state) is None
                 assert game.to_move(state) in range(n)
-                if n_player(game):
+                if contract.is_n_player(game):
                     assert game.returns(state) is None
                 moves = list(game.legal_moves(state))
                 assert len(set(moves)) == len(moves), game.render(state)
@@ -226,7 +221,7 @@ def forced_wins_in_one(game, rng, games=200):
 def test_every_registered_engine_plays_legal_moves_and_wins_in_one_from_both_seats(name, engine):
     check_or_skip(name, "engines")
     game = rules_of(name)
-    if n_player(game):
+    if contract.is_n_player(game):
         pytest.skip(f"{name} is an N-player game: the two-player engines' checks do not apply to it")
     evaluation = __import__(f"games.{name}.evaluation", fromlist=["make_evaluator"])
     evaluate = evaluation.make_evaluator(game)
@@ -253,7 +248,7 @@ def test_every_registered_engine_plays_legal_moves_and_wins_in_one_from_both_sea
 def test_the_evaluations_take_one_signature_and_stay_within_bounds(name):
     check_or_skip(name, "evaluation")
     game, games = random_games(name, count=3, seed=5)
-    if n_player(game):
+    if contract.is_n_player(game):
         pytest.skip(f"{name} is an N-player game: its evaluation gives a vector (the test below)")
     evaluation = __import__(f"games.{name}.evaluation", fromlist=["make_evaluator"])
     factories = [evaluation.make_evaluator]
@@ -272,7 +267,7 @@ def test_the_evaluations_take_one_signature_and_stay_within_bounds(name):
                 assert -1 <= value <= 1 or PROVEN <= abs(value) < WIN, (factory, value)
 
 
-@pytest.mark.parametrize("name", [name for name in GAMES if n_player(rules_of(name))])
+@pytest.mark.parametrize("name", [name for name in GAMES if contract.is_n_player(rules_of(name))])
 def test_n_player_evaluations_give_a_vector_within_the_games_bounds(name):
     """An N-player game's evaluation: n floats, each >= the lower bound, their sum at
     most the maximum sum (up to rounding), for every seat count."""

@@ -10,7 +10,7 @@
 - separation: two cycles whose free regions do not touch can never meet again, so the
   larger fill wins nearly surely: their comparison is sharper (``separated_scale``);
 - chambers: a cycle alone in its region counts the "tree of chambers" of the 2010
-  Google AI Challenge (Tron) instead of the region's cells: the articulation points of
+  Google AI Challenge (Tron) instead of the region's cells: the articulation points of the
   region cut it into chambers (its biconnected blocks); a path that leaves a chamber
   through one of them cannot come back, so it fills at most one chamber after another
   down one branch of the tree (``chamber_fill``, an upper bound on the longest path);
@@ -21,7 +21,7 @@
   n / 2, as the returns' (``game.value_bounds``).
 
 A finished state evaluates to its returns. Weights: ``territory_scale`` (cells of
-territory difference that make a pair of connected players 76% / 24%) and
+territory difference that make a pair of connected players 88% / 12%) and
 ``separated_scale`` (the same for separated players).
 """
 import math

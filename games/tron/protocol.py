@@ -8,7 +8,7 @@ ribbons: the bot keeps each ribbon from turn to turn (between two of our turns e
 other cycle steps at most once), and forgets it when its line reads -1.
 """
 from games import protocol
-from games.tron.rules import OFF, PLAYERS, Tron, cell, xy, NEIGHBOUR
+from games.tron.rules import CELLS, HEIGHT, NEIGHBOUR, OFF, PLAYERS, WIDTH, Tron, cell, xy
 
 FIRST_TURN_MS, TURN_MS = 1000, 100
 GONE = "-1 -1 -1 -1"
@@ -76,8 +76,8 @@ class Player(protocol.Player):
         x0, y0, x1, y1 = (protocol.parse_int(f, "a coordinate") for f in fields)
         if (x0, y0, x1, y1) == (-1, -1, -1, -1):
             return OFF, OFF
-        if not all(0 <= x < 30 for x in (x0, x1)) or not all(0 <= y < 20 for y in (y0, y1)):
-            raise protocol.ProtocolError(f"a cell off the 30 x 20 grid: {text!r}")
+        if not all(0 <= x < WIDTH for x in (x0, x1)) or not all(0 <= y < HEIGHT for y in (y0, y1)):
+            raise protocol.ProtocolError(f"a cell off the {WIDTH} x {HEIGHT} grid: {text!r}")
         return cell(x0, y0), cell(x1, y1)
 
     def follow(self, player, start, head):
@@ -130,7 +130,7 @@ class Referee(protocol.Referee):
             self.game = Tron(players)
         if rng is None:
             return self.game.initial_state()
-        cells = rng.sample(range(30 * 20), players)
+        cells = rng.sample(range(CELLS), players)
         return self.game.initial_state([xy(c) for c in cells])
 
     def needs_answer(self, state):

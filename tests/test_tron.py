@@ -2,6 +2,7 @@
 owners and lists of trail cells), golden transcripts of the protocol for 2, 3 and 4
 players with our bot in every seat, the evaluation's territory against a plain
 breadth-first search, and its bounds."""
+import itertools
 import random
 from collections import deque
 
@@ -202,7 +203,7 @@ def test_golden_transcripts_with_our_bot_in_every_seat(players):
     the referee's state from them (ribbons kept across turns, a ribbon forgotten when its
     line reads -1); seat 0's step off the grid is refused and puts it out."""
     referee = Referee()
-    state = referee.new_state(None, players=players)
+    referee.new_state(None, players=players)  # makes referee.game the rules for n players
     game = referee.game
     state = game.initial_state(STARTS[:players])
     seats = [Player() for _ in range(players)]
@@ -232,6 +233,32 @@ def test_golden_transcripts_with_our_bot_in_every_seat(players):
         last = seats[players - 1]
         assert last.ribbons[0] == 0 and last.out == (0,)
         assert last.ribbons[1] == sum(1 << cell(x, y) for x, y in [(10, 10), (10, 9), (9, 9), (9, 10)])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_players_in_every_seat_order_rebuild_the_referees_state(players):
+    """The start cells dealt to the seats in every order (every permutation), then
+    random answers, some of them wrong (the referee puts that player out): each seat's
+    ``Player`` rebuilds the referee's state, players out and their order included."""
+    rng = random.Random(players)
+    for order in itertools.permutations(STARTS[:players]):
+        referee = Referee()
+        referee.new_state(None, players=players)
+        game = referee.game
+        state = game.initial_state(order)
+        seats = [Player() for _ in range(players)]
+        while game.returns(state) is None:
+            seat = game.to_move(state)
+            seen, actions, notes = read(seats[seat], referee.turn_lines(state, seat, False))
+            assert seen == state and notes == []
+            answer = rng.choice(NAMES) if rng.random() < 0.05 else game.move_name(rng.choice(actions))
+            try:
+                move = referee.parse_answer(state, answer)
+            except ValueError:
+                state = referee.eliminate(state, seat)
+            else:
+                seats[seat].played(seen, move)
+                state = game.play(state, move)
 
 
 def test_the_player_notes_a_jump_and_refuses_input_not_allowed():

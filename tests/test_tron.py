@@ -8,6 +8,7 @@ from collections import deque
 
 import pytest
 
+from arena.replay import board_view_of
 from games.protocol import ProtocolError
 from games.tron.evaluation import (FULL, WEIGHTS, articulation_points, chamber_fill, fill, make_evaluator, region,
                                    voronoi)
@@ -374,6 +375,7 @@ def test_the_board_view_draws_ribbons_heads_and_notes():
     assert view["rows"][0][:3] == ["p0", "m0", ""] and view["rows"][10][10] == "m1"
     assert view["rows"][19][29] == "" and len(view["colors"]) == 3
     assert "player 2: out" in view["notes"] and "next: player 1" in view["notes"]
+    assert board_view_of(game)(state) == view  # the arena's replays find it
 
 
 def longest_path(head, cells):

@@ -89,6 +89,7 @@ class Tron:
         return state[0]
 
     def over(self, state):
+        """Whether at most one player is left in play."""
         return len(state[5]) >= self.num_players - 1
 
     def legal_moves(self, state):
@@ -175,9 +176,3 @@ class Tron:
             lines.append("".join(row))
         lines.append(f"to move: {state[0]}; out: {', '.join(map(str, out)) or 'none'}")
         return lines
-
-    # --- helpers for the protocol, the evaluation and the view --------------------
-
-    def alive(self, state):
-        """The players still in play, in seat order."""
-        return [p for p, head in enumerate(state[1]) if head != OFF]

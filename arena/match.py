@@ -161,7 +161,7 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
         "key": key, "game": getattr(referee, "name", None) or getattr(game, "name", None),
         "bots": names, "commands": list(commands), "seed": seed,
         "opening": [move_name(game, m) for m in opening_moves],
-        "moves": [], "movers": "", "times": [], "info": [], "scale": scale, "odds": list(odds),
+        "moves": [], "movers": "", "times": [], "info": [], "said": [], "scale": scale, "odds": list(odds),
     }
     if not clock.plain:
         record["clock"] = clock.describe()
@@ -229,10 +229,12 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
                                      f"game's {game_ms * scale / 1000:.1f} s")
                 record["times"].append(round(elapsed, 1))
                 record["info"].append(bot.take_info())
+                record["said"].append(bot.take_stderr())
             else:
                 move = legal[0]
                 record["times"].append(None)
                 record["info"].append(None)
+                record["said"].append(None)
             record["moves"].append(move_name(game, move))
             record["movers"] += str(player)
             state = game.play(state, move)

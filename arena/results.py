@@ -16,7 +16,8 @@ said of its search: ``arena/info.py``, or null), said (per move, its mover's oth
 lines since its previous move, at most 20; null where the referee moved), late (per seat, answers the soft timeout
 let through), clock (only where ``arena/clock.py`` rehearsed the real clock), duration_s,
 started, finished, and for a
-tournament's games pair (the same for both games of a seat-swapped pair). Records
+tournament's games pair (the same for both games of a seat-swapped pair) and listed (its
+bots' names in the order the user gave them, which its reports follow). Records
 written before odds, pair and info existed still load (``arena.report.pair_id`` pairs them
 by key).
 

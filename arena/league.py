@@ -267,8 +267,8 @@ def board_rows(board, interval):
     it, games, score, faults ("-" where a bot has no game yet)."""
     rows = []
     for k, r in enumerate(board):
-        rated = [signed(r.elo), interval.format(signed(r.low), signed(r.high)), f"{100 * r.points / r.games:.1f}%"] \
-            if r.games else ["-", "-", "-"]
+        rated = [signed(r.elo), interval.format(signed(r.low), signed(r.high)),
+                 f"{100 * r.points / r.games:.1f}%"] if r.games else ["-", "-", "-"]
         rows.append([str(k + 1), r.name + ("" if r.active else " (retired)"), *rated[:2], str(r.games),
                      rated[2], str(r.faults)])
     return rows

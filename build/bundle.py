@@ -406,7 +406,7 @@ def build_line(entry, entry_text, name, closure, baked_args, variant):
         digest = hashlib.sha256()
         for part in [entry_text, *baked_args] + [f"{m.path}\0{m.source}" for m in closure.values()]:
             digest.update(part.encode("utf-8") + b"\0")
-        where += f" with local changes (sources {digest.hexdigest()[:12]})"
+        where += f"{' with local changes' if commit else ''} (sources {digest.hexdigest()[:12]})"
     shown = script.relative_to(ROOT).as_posix() if inside else entry.name
     baked = f", started without options as with {shlex.join(baked_args)}" if baked_args else ""
     return f"{name} ({variant}), built from {shown} at {where}{baked}"

@@ -56,7 +56,9 @@ class Bust:
     def put_out(self, state, seat):
         alive = tuple(a and k != seat for k, a in enumerate(state.alive))
         state = state._replace(alive=alive, out=state.out + ((seat,),))
-        return state._replace(mover=self.next_in(state, seat)) if any(alive) else state
+        if state.mover != seat or not any(alive):
+            return state
+        return state._replace(mover=self.next_in(state, seat))
 
     @staticmethod
     def next_in(state, seat):
@@ -88,6 +90,9 @@ class Bust:
     def move_name(self, move):
         return str(move)
 
+    def board_view(self, state, last_move=None):
+        return bust_view(state)
+
     def parse_move(self, text):
         if text.strip() not in ("1", "2", "3"):
             raise ValueError(f"not a move: {text!r}")
@@ -116,9 +121,6 @@ class BustReferee(Referee):
 
     def eliminate(self, state, player):
         return self.game.put_out(state, player)
-
-    def board_view(self, state, last_move=None):
-        return bust_view(state)
 
 
 def bust_view(state):

@@ -392,10 +392,23 @@ def play_match(referee, match, stop=None):
     player = 0
     last_move = opening_moves[-1] if opening_moves else None
     plies = len(opening_moves)
+
+    def put_out(seat, error):
+        """The state once ``seat`` is out by its fault (N players: the others play on)."""
+        faults[seat] = error
+        eliminations.append([len(record["moves"]), seat])
+        seating.close(seat)
+        return call_referee(referee, "eliminate", state, seat)
+
     try:
         for seat in range(count):
             player = seat
-            seating.start(seat)
+            try:
+                seating.start(seat)
+            except BotFailure as error:
+                if not nplayer:
+                    raise
+                state = put_out(seat, error)
         while not game_over(referee, state):
             if plies >= MAX_PLIES:
                 raise RuntimeError(f"{record['game']}: the game is still running after {plies} plies")
@@ -408,10 +421,7 @@ def play_match(referee, match, stop=None):
                 except BotFailure as error:
                     if not nplayer:
                         raise
-                    faults[player] = error  # out of the game; the others play on
-                    eliminations.append([len(record["moves"]), player])
-                    seating.close(player)
-                    state = call_referee(referee, "eliminate", state, player)
+                    state = put_out(player, error)
                     continue
                 record["times"].append(round(elapsed, 1))
                 record["info"].append(seating.processes[player].take_info())

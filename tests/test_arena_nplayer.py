@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
+import arena.match
 from arena import cli, league
 from arena.errors import UserError
 from arena.games import EXTRA_REFEREES
 from arena.match import Bot, Match, play_match, ranking
+from arena.process import BotFailure, BotProcess
 from arena.replay import game_frames
 from arena.report import summarize, summary_json, summary_text
 from arena.results import ResultsWriter, read_results
@@ -85,6 +87,19 @@ def test_a_faulting_bot_is_out_and_the_others_play_on():
     assert record["ranks"][1] == 4 and record["ranks"][2] == 3   # out first, out second
     assert record["reason"] == "end" and record["winner"] == 3
     assert record["turns"][1] == 1 and record["turns"][2] == 2
+
+
+def test_a_bot_that_cannot_start_is_out_before_the_first_move(monkeypatch):
+    def start(argv, **options):   # as BotProcess does where the program cannot start
+        if "broken" in argv:
+            raise BotFailure("crash", "cannot start broken")
+        return BotProcess(argv, **options)
+    monkeypatch.setattr(arena.match, "BotProcess", start)
+    record = play([BUST, f"{BUST} broken", BUST])
+    assert record["faults"][1] == {"reason": "crash", "detail": "cannot start broken", "stderr": []}
+    assert record["ranks"][1] == 3
+    assert record["eliminations"] == [[0, 1]] and record["turns"][1] == 0
+    assert record["movers"] == "02" * 5 and record["winner"] == 0   # seat 2 busts on the 10th move
 
 
 def test_players_still_in_at_the_turn_limit_share_their_places():

@@ -271,8 +271,8 @@ def cmd_smoke(options):
     for game, referee, bundle, scale in games_with_bundles(game_names(), options.dist, options.scale,
                                                             SMOKE_SCALE):
         command = str(bundle)
-        match = Match.between([command, command], [f"{bundle.stem}#0", f"{bundle.stem}#1"], game=game,
-                              seed=random.randrange(2 ** 32), scale=scale, random_plies=None, isolated=True)
+        match = Match.between([command, command], [f"{bundle.stem}#0", f"{bundle.stem}#1"],
+                              seed=random.randrange(2 ** 32), scale=scale, isolated=True)
         record = play_match(referee, match)
         played += 1
         bad = record["reason"] in FAULTS
@@ -363,7 +363,8 @@ def build_parser():
     p.add_argument("--json", action="store_true", help="print the summary as JSON (see arena/README.md)")
     p.set_defaults(run=cmd_report)
 
-    p = commands.add_parser("league", help="many bots, one rating (Bradley-Terry; Plackett-Luce for more than two players), resumable")
+    p = commands.add_parser("league", help="many bots, one rating (Bradley-Terry; Plackett-Luce for more "
+                                           "than two players), resumable")
     p.add_argument("game")
     p.add_argument("bots", nargs="+", metavar="BOT")
     p.add_argument("-n", "--games", type=positive_int, default=100,

@@ -262,8 +262,6 @@ def limits_ms(referee, scale):
     return referee.first_turn_ms * scale + grace, referee.turn_ms * scale + grace
 
 
-
-
 class Seating:
     """The bots of a game in progress, a process per seat, and what the arena counts of
     each seat: its turns, its time, its clock's limits."""
@@ -393,7 +391,7 @@ def play_match(referee, match, stop=None):
     last_move = opening_moves[-1] if opening_moves else None
     plies = len(opening_moves)
 
-    def put_out(seat, error):
+    def put_out(state, seat, error):
         """The state once ``seat`` is out by its fault (N players: the others play on)."""
         faults[seat] = error
         eliminations.append([len(record["moves"]), seat])
@@ -408,7 +406,7 @@ def play_match(referee, match, stop=None):
             except BotFailure as error:
                 if not nplayer:
                     raise
-                state = put_out(seat, error)
+                state = put_out(state, seat, error)
         while not game_over(referee, state):
             if plies >= MAX_PLIES:
                 raise RuntimeError(f"{record['game']}: the game is still running after {plies} plies")
@@ -417,11 +415,11 @@ def play_match(referee, match, stop=None):
                 raise RefereeError(f"{label}: to_move gives player {player}, eliminated on its fault")
             if call_referee(referee, "needs_answer", state):
                 try:
-                    move, elapsed = seating.ask(state, player, last_move, record["game"])
+                    move, elapsed = seating.ask(state, player, last_move, label)
                 except BotFailure as error:
                     if not nplayer:
                         raise
-                    state = put_out(player, error)
+                    state = put_out(state, player, error)
                     continue
                 record["times"].append(round(elapsed, 1))
                 record["info"].append(seating.processes[player].take_info())
@@ -443,7 +441,7 @@ def play_match(referee, match, stop=None):
     elif failure:
         record.update(fault_result(player, failure, seating.tail(player)))
     else:
-        record.update(two_player_result(game, state, plies, record["game"]))
+        record.update(two_player_result(game, state, plies, label))
     record.update(
         plies=plies,
         **seating.figures(record),

@@ -315,14 +315,12 @@ def rank_tables(summary, game, bots):
     over every seat and in each seat; then per seat over every bot."""
     seats = summary.seats_of(game)
     header = ["bot", "games", "avg rank", "firsts", "faults"] + [f"seat {s}" for s in seats]
+    names = [b.name for b in bots if summary.ranks_in(game, b.name).games]
     rows = []
-    for stats in sorted(bots, key=lambda b: (summary.ranks_in(game, b.name).average, summary._rank(b.name))):
-        total = summary.ranks_in(game, stats.name)
-        if not total.games:
-            continue
-        rows.append([stats.name] + rank_cells(total)
-                    + [f"{summary.ranks_in(game, stats.name, s).average:.2f}"
-                       if summary.ranks_in(game, stats.name, s).games else "-" for s in seats])
+    for name in sorted(names, key=lambda n: (summary.ranks_in(game, n).average, summary._rank(n))):
+        in_seats = [summary.ranks_in(game, name, s) for s in seats]
+        rows.append([name] + rank_cells(summary.ranks_in(game, name))
+                    + [f"{r.average:.2f}" if r.games else "-" for r in in_seats])
     seat_rows = [[f"seat {s}"] + rank_cells(summary.ranks_in(game, seat=s)) for s in seats]
     return (["ranks at tables of more than two (1 = first; ties share):"] + table(rows, header)
             + table(seat_rows, ["seat", "games", "avg rank", "firsts", "faults"]))

@@ -77,7 +77,8 @@ def test_a_killed_tournament_resumes_without_replaying_or_losing_games(tmp_path)
     assert len(records) == games and len(set(keys)) == games
     assert len(results.read_text().splitlines()) == games   # no line written twice
     referee = load_referee("othello")
-    planned = {s.key for s in schedule(Tournament(Match("othello"), games=games, seed=5), parse_bots([FIRST, slow], referee))}
+    tournament = Tournament(Match("othello"), games=games, seed=5)
+    planned = {s.key for s in schedule(tournament, parse_bots([FIRST, slow], referee))}
     assert set(keys) == planned
     assert f"first vs slow: {games} games" in out
     # a third run has nothing left to play

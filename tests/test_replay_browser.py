@@ -31,8 +31,9 @@ def chromium():
 @pytest.fixture(scope="module")
 def replay(tmp_path_factory):
     """(record, page path) of one Othello game between two zoo bots."""
-    record = play_match(load_referee("othello", 0.2), Match.between([str(ZOO / "first.py"), str(ZOO / "last.py")],
-                                                                    ["first", "last"], seed=11, random_plies=4, scale=0.2))
+    match = Match.between([str(ZOO / "first.py"), str(ZOO / "last.py")], ["first", "last"], seed=11,
+                          random_plies=4, scale=0.2)
+    record = play_match(load_referee("othello", 0.2), match)
     assert record["reason"] == "end", record["detail"]
     path = tmp_path_factory.mktemp("replay") / "game.html"
     path.write_text(page([record], "browser test"))

@@ -314,6 +314,7 @@ class Seating:
             bot.send(lines, sent + wait / 1000, beside)
             line, self.answered = bot.read_line(sent + wait / 1000, beside)
         except BotFailure as error:
+            self.answered = None   # the wait for this answer is no overhead of the referee's
             if error.reason == "timeout":
                 error.detail = (f"no answer within {limit:.0f} ms on turn {self.turns[player] + 1}"
                                 + (" (its first)" if first else "")

@@ -282,7 +282,7 @@ def bot_table(stats_list):
     header = ["bot", "games", "points", "score"] + [FAULT_LABELS[f] for f in FAULTS] + ["avg ms", "max ms"]
     rows = []
     for s in stats_list:
-        rows.append([s.name, s.games, f"{s.points:g}", f"{100 * s.points / max(1, s.games):.1f}%"]
+        rows.append([s.name, s.games, f"{round(s.points, 2):g}", f"{100 * s.points / max(1, s.games):.1f}%"]
                     + [s.faults[f] for f in FAULTS]
                     + [f"{s.time_sum / s.turns:.1f}" if s.turns else "-", f"{s.time_max:.0f}"])
     return table(rows, header)

@@ -207,7 +207,8 @@ class Progress:
 
 
 def running_text(summary, game):
-    """The score and Elo so far of a two-bot tournament, else the leader's points."""
+    """The score and Elo so far of a two-bot tournament, the best average rank at a
+    table of more, else the leader's points."""
     pairs = summary.pairs_of(game)
     if len(pairs) == 1:
         p = pairs[0]
@@ -216,6 +217,10 @@ def running_text(summary, game):
         return (f"{p.a} vs {p.b} +{p.wins} ={p.draws} -{p.losses} "
                 f"{100 * score(p.wins, p.draws, p.losses):.1f}% Elo {format_elo(e.elo)} "
                 f"[{format_elo(e.elo_low)}, {format_elo(e.elo_high)}]{model}")
+    if summary.seats_of(game):
+        ranked = [(summary.ranks_in(game, b.name).average, b.name) for b in summary.bots_of(game)]
+        average, name = min(ranked)
+        return f"leader {name} avg rank {average:.2f}"
     leader = summary.bots_of(game)[:1]
     return f"leader {leader[0].name} {leader[0].points:g} pts" if leader else ""
 

@@ -18,7 +18,7 @@ from arena.process import BotFailure, BotProcess
 from arena.replay import game_frames
 from arena.report import summarize, summary_json, summary_text
 from arena.results import ResultsWriter, read_results
-from arena.tournament import Tournament, parse_bots, run_tournament, schedule
+from arena.tournament import Tournament, parse_bots, run_tournament, running_text, schedule
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from toygame import Bust, BustReferee, ShortBustReferee  # noqa: E402
@@ -182,6 +182,7 @@ def test_a_tournament_of_three_reports_ranks_per_bot_and_seat(tmp_path):
     again = run_tournament(Tournament(Match("bust"), games=3), bots, results=results, progress=False)
     assert again.count == 3 and len(read_results(results)) == 3
     assert summary_text(summarize(records)) == text
+    assert running_text(summary, "bust").startswith("leader ") and "avg rank 1." in running_text(summary, "bust")
 
 
 def test_the_cli_match_and_report_of_more_than_two(capsys, tmp_path):

@@ -126,7 +126,7 @@ class BustReferee(Referee):
 def bust_view(state):
     """The replay's view: one row, a cell per seat (its piece while it is in)."""
     return {"rows": [[f"p{seat}" if alive else "" for seat, alive in enumerate(state.alive)]],
-            "files": "".join(str(seat) for seat in range(len(state.alive))), "ranks": "1",
+            "files": "".join(str(seat) for seat in range(len(state.alive))), "ranks": ["1"],
             "colors": ["#1e63b5", "#c0392b", "#2e8b57", "#b8860b"], "board": "#ddd",
             "notes": [f"count {state.count}"]}
 

@@ -265,7 +265,7 @@ def table_size(referee, bots):
 def game_line(count, record):
     """A game's line in the league's log: its bots and points, seat by seat."""
     names = " vs ".join(record["bots"])
-    points = "-".join(f"{p:g}" for p in record["score"])
+    points = "-".join(f"{round(p, 2):g}" for p in record["score"])
     return f"{count}: {names}: {points} ({record['reason']})"
 
 

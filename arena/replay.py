@@ -28,7 +28,7 @@ from pathlib import Path
 
 from arena.errors import UserError
 from arena.games import load_referee
-from arena.match import REASONS, limits_ms, play_named
+from arena.match import REASONS, call_referee, limits_ms, new_state, play_named, ranks_of
 from arena.results import read_results
 
 TEMPLATE = Path(__file__).resolve().parent / "replay.html"
@@ -52,8 +52,20 @@ def board_view_of(game):
     return lambda state, last_move=None: module.board_view(game, state, last_move)
 
 
+def ranking_text(record):
+    """A game of more than two: its ranking, each player's fault said beside it."""
+    names, ranks, faults = record["bots"], ranks_of(record), record.get("faults") or [None] * len(record["bots"])
+    places = []
+    for seat in sorted(range(len(names)), key=lambda s: (ranks[s], s)):
+        fault = f" ({REASONS.get(faults[seat]['reason'], faults[seat]['reason'])})" if faults[seat] else ""
+        places.append(f"{ranks[seat]:g}. {names[seat]}{fault}")
+    return f"{', '.join(places)}; {REASONS.get(record['reason'], record['reason'])}"
+
+
 def result_text(record):
     names = record["bots"]
+    if len(names) > 2:
+        return ranking_text(record)
     outcome = "draw" if record["winner"] is None else f"{names[record['winner']]} wins"
     reason = REASONS.get(record["reason"], record["reason"])
     if record.get("loser") is not None:
@@ -69,15 +81,21 @@ def game_frames(record):
     game = referee.game
     draw = board_view_of(game)
     label = f"game {record.get('key') or ''}"
-    state = referee.new_state(random.Random(record.get("seed", 0)))
+    players = len(record["bots"])
+    state = new_state(referee, random.Random(record.get("seed", 0)), players)
     frames = [{"view": draw(state), "move": None, "seat": None}]
-    odds = record.get("odds") or [1.0, 1.0]
+    odds = record.get("odds") or [1.0] * players
     limits = [limits_ms(referee, record.get("scale", 1.0) * factor) for factor in odds]
-    turns = [0, 0]
+    turns = [0] * players
+    out = {}   # moves played before -> the seats put out then by their faults
+    for played, seat in record.get("eliminations") or ():
+        out.setdefault(played + len(record.get("opening") or []), []).append(seat)
     times, infos, saids = record.get("times") or [], record.get("info") or [], record.get("said") or []
     movers = record.get("movers") or ""
     for index, name in enumerate(list(record.get("opening") or []) + list(record.get("moves") or [])):
         opening = index < len(record.get("opening") or [])
+        for gone in out.get(index, ()):
+            state = call_referee(referee, "eliminate", state, gone)
         seat = game.to_move(state)
         move, after = play_named(game, state, name, f"{label}, ply {index + 1}")
         frame = {"move": name, "seat": seat, "opening": opening}
@@ -94,9 +112,14 @@ def game_frames(record):
         frame["view"] = draw(after, move)
         frames.append(frame)
         state = after
+    ended = len(record.get("opening") or []) + len(record.get("moves") or [])
+    if out.get(ended):   # put out after the last move: the last view shows it
+        for gone in out[ended]:
+            state = call_referee(referee, "eliminate", state, gone)
+        frames[-1]["view"] = draw(state, move if len(frames) > 1 else None)
     start = frames[0]["view"]
     return {"key": record.get("key"), "game": record["game"], "bots": record["bots"],
-            "sides": start.get("sides") or [f"player {seat}" for seat in (0, 1)], "colors": start["colors"],
+            "sides": start.get("sides") or [f"player {seat}" for seat in range(players)], "colors": start["colors"],
             "result": result_text(record), "seed": record.get("seed"), "frames": frames,
             "stderr": stderr_of(record)}
 

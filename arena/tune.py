@@ -47,7 +47,8 @@ from pathlib import Path
 from arena.backends import add_backend_options, open_backend
 from arena.errors import Interrupted, UserError
 from arena.games import SUSTECH, bundle_choices, bundle_path, load_referee
-from arena.tournament import parse_bots, run_tournament
+from arena.match import Match
+from arena.tournament import Tournament, parse_bots, run_tournament
 
 # name: (low, high, log scale)
 SPACES = {
@@ -282,8 +283,8 @@ def run_study(game, engine, space, trials, games, opponent, results_dir, record,
     def play(params, count, match_seed):
         """(score, games lost by a fault) of the engine with ``params`` against the opponent."""
         bots = parse_bots([candidate_spec(bundle, engine, params, evaluation), opponent_spec], referee)
-        summary = run_tournament(game, bots, count, results=games_file, seed=match_seed, jobs=jobs,
-                                 scale=scale, progress=progress, backend=backend)
+        summary = run_tournament(Tournament(Match(game, scale=scale), games=count, seed=match_seed), bots,
+                                 results=games_file, jobs=jobs, progress=progress, backend=backend)
         pair = summary.pairs_of(game)[0]
         points = (pair.wins + pair.draws / 2) / pair.games
         faults = sum(summary.bot(game, bots[0].name).faults.values())

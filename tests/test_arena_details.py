@@ -14,10 +14,10 @@ from arena import tune
 from arena.cli import build_parser
 from arena.games import load_referee
 from arena.league import Countdown, Rating, leaderboard_markdown, leaderboard_text, signed
-from arena.match import play_match
+from arena.match import Match, play_match
 from arena.report import listed_order, summarize, summary_text
 from arena.results import read_results
-from arena.tournament import parse_bots, run_tournament
+from arena.tournament import Tournament, parse_bots, run_tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 ZOO = ROOT / "tests" / "zoo"
@@ -93,8 +93,8 @@ def test_an_elo_that_rounds_to_zero_prints_0_never_minus_0():
 
 
 def test_a_faulting_turns_time_counts_in_the_maximum_as_in_the_average():
-    record = play_match(load_referee("othello", 0.2), [f"{ZOO}/illegal.py 1 0.05", f"{ZOO}/first.py"],
-                        ["illegal", "first"], seed=3, scale=0.2)
+    record = play_match(load_referee("othello", 0.2), Match.between([f"{ZOO}/illegal.py 1 0.05", f"{ZOO}/first.py"],
+                        ["illegal", "first"], seed=3, scale=0.2, random_plies=0))
     assert record["reason"] == "illegal" and record["loser"] == 0 and record["turns"][0] == 1
     assert record["time_avg_ms"][0] >= 50 and record["time_max_ms"][0] == record["time_avg_ms"][0]
 
@@ -103,7 +103,8 @@ def test_report_shows_a_pair_as_its_tournament_did(tmp_path):
     results = tmp_path / "r.jsonl"
     referee = load_referee("othello", 0.2)
     bots = parse_bots([f"zeta={ZOO}/first.py", f"alpha={ZOO}/last.py"], referee)  # not in alphabetical order
-    played = run_tournament("othello", bots, 4, results=str(results), scale=0.2, progress=False, jobs=2)
+    played = run_tournament(Tournament(Match("othello", scale=0.2, random_plies=0), games=4), bots,
+                            results=str(results), progress=False, jobs=2)
     shown = summary_text(played).splitlines()[1]
     assert shown.startswith("  zeta vs alpha: 4 games")
     done = arena("report", str(results))
@@ -118,7 +119,7 @@ def test_report_shows_a_pair_as_its_tournament_did(tmp_path):
 def test_a_summary_says_which_clock_was_rehearsed(tmp_path):
     referee = load_referee("othello", 0.2)
     command = f"{ZOO}/first.py"
-    plain = play_match(referee, [command, command], ["a", "b"], seed=1, scale=0.2)
+    plain = play_match(referee, Match.between([command, command], ["a", "b"], seed=1, scale=0.2, random_plies=0))
     assert "clock rehearsed" not in summary_text(summarize([plain]))
     rehearsed = {**plain, "clock": {"jitter": [[0.2, 5.0], [0.02, 20.0]], "slow": 2.0, "soft": False}}
     text = summary_text(summarize([rehearsed, {**rehearsed, "key": "other"}]))

@@ -12,7 +12,7 @@ import pytest
 from arena.errors import UserError
 from arena.games import load_referee
 from arena.info import parse_info
-from arena.match import play_match
+from arena.match import Match, play_match
 from arena.replay import board_view_of, game_frames, page, select_records
 from arena.results import read_results
 from bots.runtime import info_line
@@ -76,7 +76,8 @@ def test_the_docs_results_cover_the_four_codingame_games():
 def test_replays_of_reversed_reversi_at_every_size(size):
     game_name = "reversi" if size == 8 else f"reversi-{size}"
     ai = f"{ZOO}/sustech_zoo.py first"
-    record = play_match(load_referee(game_name, 0.2), [ai, ai], ["a", "b"], seed=size, random_plies=4, scale=0.2)
+    record = play_match(load_referee(game_name, 0.2), Match.between([ai, ai], ["a", "b"], seed=size, random_plies=4,
+                                                                    scale=0.2))
     assert record["reason"] == "end", record["detail"]
     data = check_frames(record)
     view = data["frames"][-1]["view"]
@@ -136,8 +137,8 @@ def test_a_game_without_a_board_view_is_a_clear_error():
 
 
 def test_the_replay_shows_each_moves_stderr_the_losers_last_lines_and_each_bots_side():
-    record = play_match(load_referee("othello", 0.2), [f"{ZOO}/chatty.py", f"{ZOO}/crash.py 3"],
-                        ["chatty", "crash"], seed=5, random_plies=4, scale=0.2)
+    record = play_match(load_referee("othello", 0.2), Match.between([f"{ZOO}/chatty.py", f"{ZOO}/crash.py 3"],
+                        ["chatty", "crash"], seed=5, random_plies=4, scale=0.2))
     assert record["reason"] == "crash" and record["loser"] == 1, record["detail"]
     data = game_frames(record)
     assert data["sides"] == ["black", "white"] and data["colors"] == ["#111111", "#f4f4f4"]
@@ -240,8 +241,8 @@ def test_info_lines_that_are_not_or_are_odd():
 
 def test_the_arena_records_what_our_bot_says_and_nothing_for_a_bot_that_says_nothing():
     bot = f"{ROOT}/bots/othello.py --info --clock 0.05 --engine alphabeta"
-    record = play_match(load_referee("othello", 0.5), [bot, str(ZOO / "first.py")], ["ours", "first"],
-                        seed=5, random_plies=4, scale=0.5)
+    record = play_match(load_referee("othello", 0.5), Match.between([bot, str(ZOO / "first.py")], ["ours", "first"],
+                                                                    seed=5, random_plies=4, scale=0.5))
     assert record["reason"] == "end", record["detail"]
     assert len(record["info"]) == len(record["moves"])
     ours = [(move, info) for move, info, seat, ms in

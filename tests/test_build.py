@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from arena.games import load_referee
-from arena.match import FAULTS, play_match
+from arena.match import FAULTS, Match, play_match
 from botproc import ROOT
 from bots import runtime
 from engines import registry
@@ -255,7 +255,7 @@ def default_fixed_search(bot):
 def played(referee, bundle, options, seed):
     """(how the game ended, its moves) of ``bundle`` against itself with ``options``."""
     command = f"{bundle} {options} --clock 50"
-    record = play_match(referee, [command, command], seed=seed, random_plies=4, scale=50, isolated=True)
+    record = play_match(referee, Match.between([command, command], seed=seed, random_plies=4, scale=50, isolated=True))
     return record["reason"], record["moves"]
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from arena.games import load_referee
-from arena.match import play_match
+from arena.match import Match, play_match
 from arena.replay import page
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,8 +31,9 @@ def chromium():
 @pytest.fixture(scope="module")
 def replay(tmp_path_factory):
     """(record, page path) of one Othello game between two zoo bots."""
-    record = play_match(load_referee("othello", 0.2), [str(ZOO / "first.py"), str(ZOO / "last.py")],
-                        ["first", "last"], seed=11, random_plies=4, scale=0.2)
+    match = Match.between([str(ZOO / "first.py"), str(ZOO / "last.py")], ["first", "last"], seed=11,
+                          random_plies=4, scale=0.2)
+    record = play_match(load_referee("othello", 0.2), match)
     assert record["reason"] == "end", record["detail"]
     path = tmp_path_factory.mktemp("replay") / "game.html"
     path.write_text(page([record], "browser test"))
@@ -96,8 +97,8 @@ def test_a_screenshot_is_taken(chromium, replay, tmp_path):
 
 
 def test_the_page_shows_each_moves_stderr_the_losers_last_lines_and_the_sides(chromium, tmp_path):
-    record = play_match(load_referee("othello", 0.2), [str(ZOO / "chatty.py"), f"{ZOO / 'crash.py'} 3"],
-                        ["chatty", "crash"], seed=5, random_plies=4, scale=0.2)
+    record = play_match(load_referee("othello", 0.2), Match.between([str(ZOO / "chatty.py"), f"{ZOO / 'crash.py'} 3"],
+                        ["chatty", "crash"], seed=5, random_plies=4, scale=0.2))
     assert record["reason"] == "crash", record["detail"]
     path = tmp_path / "game.html"
     path.write_text(page([record], "stderr"))

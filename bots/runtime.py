@@ -121,7 +121,7 @@ def parse_options(bot, argv=None):
     """The options, with ``engine`` resolved, ``params`` typed for that engine and
     ``weights`` as numbers; a wrong one exits with status 2."""
     parser = OptionParser(prog=bot.name, description=f"{bot.name} bot (reads the arena's turns on stdin)")
-    parser.add_argument("--engine", default=BEST, choices=sorted(registry.ENGINES) + [BEST],
+    parser.add_argument("--engine", default=BEST, choices=registry.names() + [BEST],
                         help=f"search engine (default: {BEST}, this bot's strongest measured engine: {bot.best})")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="engine parameter, e.g. --set C=1.2 (repeatable)")
@@ -151,7 +151,7 @@ def parse_options(bot, argv=None):
         options.params = registry.typed_parameters(
             options.engine, parse_pairs(parser, "--set", options.set), inner)
     except registry.NotCarried as error:
-        parser.error(not_carried(bot, f"engine {error.engine}", registry.ENGINES[error.engine]))
+        parser.error(not_carried(bot, f"engine {error.engine}", registry.target_of(error.engine)))
     except ValueError as error:
         parser.error(f"--set {error}")
     evaluation = evaluation_name(bot, options)
@@ -204,7 +204,7 @@ def chosen_targets(bot, options):
     it wraps (if any) and the evaluation; what a bundle started with them needs."""
     inner = registry.inner_engine(options.engine, inner_choice(bot, options))
     engines = [options.engine] + ([inner] if inner else [])
-    return [registry.ENGINES[name] for name in engines] + [bot.evaluations[evaluation_name(bot, options)]]
+    return [registry.target_of(name) for name in engines] + [bot.evaluations[evaluation_name(bot, options)]]
 
 
 def make_evaluation(bot, options, game):

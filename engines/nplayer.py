@@ -116,12 +116,6 @@ class DepthFirst(Engine):
     def root_value(self, state):
         return self.evaluate(state)[self.game.to_move(state)]
 
-    def tick(self):
-        self.nodes += 1
-        clock = self.clock
-        clock.left -= 1
-        if clock.left <= 0 and clock.due():
-            raise Timeout
 
 
 class Paranoid(DepthFirst):
@@ -146,7 +140,11 @@ class Paranoid(DepthFirst):
 
     def value(self, state, depth, alpha, beta):
         """Fail-soft alpha-beta value of ``state`` for the root player within (alpha, beta)."""
-        self.tick()
+        self.nodes += 1
+        clock = self.clock
+        clock.left -= 1
+        if clock.left <= 0 and clock.due():
+            raise Timeout
         game = self.game
         moves = game.legal_moves(state)
         if not moves:
@@ -239,7 +237,11 @@ class MaxN(DepthFirst):
         SHALLOW; else it searches the pruned children again without deep pruning and
         chooses again (Sturtevant's speculative pruning). ``last-branch`` prunes so in a node's last
         child only, ``speculative`` in every child."""
-        self.tick()
+        self.nodes += 1
+        clock = self.clock
+        clock.left -= 1
+        if clock.left <= 0 and clock.due():
+            raise Timeout
         game = self.game
         moves = game.legal_moves(state)
         if not moves:

@@ -32,6 +32,7 @@ import math
 import random
 
 from engines.base import Deadline, Engine, SearchResult, Timeout, plain_random_playout
+from engines.table import COMPLETE, EXACT, LOWER, TT_SIZE, UPPER, TranspositionTable
 
 INF = math.inf
 MAX_DEPTH = 64          # deepest iteration of the depth-first searches
@@ -39,7 +40,7 @@ PRUNINGS = ("none", "shallow", "last-branch", "speculative")
 DEFEND_EDGE = 0.2       # MP-Mix: the root player's lead over the second that makes it paranoid
 ATTACK_EDGE = 0.2       # MP-Mix: an opponent's lead over the second that makes it the target
 C = 0.7                 # MCTS-N's exploration constant (rewards in [0, 1])
-EXACT, SHALLOW, DEEP = 0, 1, 2  # how far a value returned by _maxn can be trusted (see there)
+TRUSTED, SHALLOW, DEEP = 0, 1, 2  # how far a value returned by _maxn can be trusted (see there)
 
 
 def require_nplayer(game, name):
@@ -121,12 +122,26 @@ class DepthFirst(Engine):
 class Paranoid(DepthFirst):
     """The root player maximizes its own entry; every other player minimizes it.
 
-    Options: ``max_depth`` (64)."""
+    Options: ``tt`` (on: a transposition table, engines/table.py, whose move is
+    searched first; kept between searches of the same root player), ``tt_size``
+    (174,000), ``max_depth`` (64)."""
 
     name = "paranoid"
 
+    def __init__(self, game, evaluate, tt=True, tt_size=TT_SIZE, max_depth=MAX_DEPTH):
+        super().__init__(game, evaluate, max_depth)
+        self.table = TranspositionTable(tt_size) if tt else None
+        self.me = None
+
     def prepare(self, state):
-        self.me = self.game.to_move(state)
+        me = self.game.to_move(state)
+        if me != self.me and self.table is not None:
+            self.table.clear()  # its values are the last root player's
+        self.me = me
+
+    def release(self):
+        if self.table is not None:
+            self.table.release()
 
     def root(self, state, moves, depth):
         best_move, alpha = None, -INF
@@ -152,27 +167,37 @@ class Paranoid(DepthFirst):
         if depth <= 0:
             self.incomplete += 1
             return self.evaluate(state)[self.me]
+        table = self.table
+        entry = table.get(state) if table is not None else None
+        if entry is not None:
+            stored_depth, flag, stored, first = entry
+            if stored_depth >= depth and (flag == EXACT or (flag == LOWER and stored >= beta)
+                                          or (flag == UPPER and stored <= alpha)):
+                if stored_depth != COMPLETE:
+                    self.incomplete += 1
+                return stored
+            if first in moves and first != moves[0]:
+                moves = [first] + [move for move in moves if move != first]
+        low, high, incomplete = alpha, beta, self.incomplete
+        maximize = game.to_move(state) == self.me
         play, value = game.play, self.value
-        if game.to_move(state) == self.me:
-            best = -INF
-            for move in moves:
-                found = value(play(state, move), depth - 1, alpha, beta)
-                if found > best:
-                    best = found
-                    if found > alpha:
-                        alpha = found
-                        if alpha >= beta:
-                            break
-            return best
-        best = INF
+        best, best_move = (-INF if maximize else INF), moves[0]
         for move in moves:
             found = value(play(state, move), depth - 1, alpha, beta)
-            if found < best:
-                best = found
+            if maximize:
+                if found > best:
+                    best, best_move = found, move
+                    if found > alpha:
+                        alpha = found
+            elif found < best:
+                best, best_move = found, move
                 if found < beta:
                     beta = found
-                    if alpha >= beta:
-                        break
+            if alpha >= beta:
+                break
+        if table is not None:
+            flag = UPPER if best <= low else LOWER if best >= high else EXACT
+            table.put(state, (COMPLETE if self.incomplete == incomplete else depth, flag, best, best_move))
         return best
 
 
@@ -245,10 +270,10 @@ class MaxN(DepthFirst):
         game = self.game
         moves = game.legal_moves(state)
         if not moves:
-            return self.terminal(state), EXACT
+            return self.terminal(state), TRUSTED
         if depth <= 0:
             self.incomplete += 1
-            return self.evaluate(state), EXACT
+            return self.evaluate(state), TRUSTED
         me = game.to_move(state)
         entry, sign = self.goals[me]
         shallow_cut = deep_cut = INF
@@ -282,7 +307,7 @@ class MaxN(DepthFirst):
                 if mine >= deep_cut:
                     return best, DEEP
         if later is None:
-            return best, EXACT
+            return best, TRUSTED
         if best is None:
             return later[0][1], SHALLOW
         if best[up] <= up_best:
@@ -301,7 +326,7 @@ class MaxN(DepthFirst):
                     return best, SHALLOW
                 if mine >= deep_cut:
                     return best, DEEP
-        return best, EXACT
+        return best, TRUSTED
 
 
 class DirectedOffensive(MaxN):
@@ -344,9 +369,9 @@ class MPMix(Engine):
         super().__init__(game, evaluate)
         self.defend_edge = defend_edge
         self.attack_edge = attack_edge
-        self.engines = {"paranoid": Paranoid(game, evaluate, max_depth),
-                        "maxn": MaxN(game, evaluate, pruning, max_depth),
-                        "offensive": DirectedOffensive(game, evaluate, -1, max_depth)}
+        self.engines = {"paranoid": Paranoid(game, evaluate, max_depth=max_depth),
+                        "maxn": MaxN(game, evaluate, pruning=pruning, max_depth=max_depth),
+                        "offensive": DirectedOffensive(game, evaluate, max_depth=max_depth)}
         self.strategy = None
 
     def choose(self, state):
@@ -365,6 +390,9 @@ class MPMix(Engine):
         if target is not None:
             engine.target = target
         return engine.search(state, limit)
+
+    def release(self):
+        self.engines["paranoid"].release()
 
 
 class Node:

@@ -101,16 +101,28 @@ def test_maxn_without_the_games_bounds_does_not_prune():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("kind", sorted(TREE_KINDS))
-def test_paranoid_finds_the_exhaustive_value_from_every_seat(players, kind):
+@pytest.mark.parametrize("tt", [True, False])
+def test_paranoid_finds_the_exhaustive_value_from_every_seat(players, kind, tt):
     seats = set()
     for game, root in trees(players, 40, **TREE_KINDS[kind]):
         me = game.to_move(root)
         seats.add(me)
         depth = 1 + (root[0] + game.seed) % 5
-        result = Paranoid(game, game.evaluate).search(root, Limit(depth=depth))
+        result = Paranoid(game, game.evaluate, tt=tt).search(root, Limit(depth=depth))
         assert result.value == plain_paranoid(game, root, depth, me), (game.seed, root, depth)
         assert plain_paranoid(game, game.play(root, result.move), depth - 1, me) == result.value
     assert seats == set(range(players))
+
+
+def test_paranoid_keeps_its_table_for_one_root_player_only():
+    game = NTreeGame(3, 3, branching=(2, 3), min_depth=6, max_depth=9, skip_chance=0)
+    engine = Paranoid(game, game.evaluate)
+    state = game.initial_state()
+    for ply in range(6):  # the same engine for every player in turn, each at two depths
+        for depth in (3, 4):
+            result = engine.search(state, Limit(depth=depth))
+            assert result.value == plain_paranoid(game, state, depth, game.to_move(state))
+        state = game.play(state, result.move)
 
 
 @pytest.mark.parametrize("players", [3, 4])

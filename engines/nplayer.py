@@ -33,6 +33,7 @@ import random
 
 from engines.base import Deadline, Engine, SearchResult, Timeout, plain_random_playout
 from engines.table import COMPLETE, EXACT, LOWER, TT_SIZE, UPPER, TranspositionTable
+from engines.tree import find_kept
 
 INF = math.inf
 MAX_DEPTH = 64          # deepest iteration of the depth-first searches
@@ -414,18 +415,24 @@ class MCTSN(Engine):
     to the end and its returns), add each player's reward to the nodes that player
     moved into. The move played is the most visited.
 
-    Options: ``C`` (0.7), ``playout_plies`` (none: to the end), ``seed``. A Limit's
-    ``depth`` stops the tree's growth at that depth; its ``nodes`` counts simulations."""
+    Options: ``C`` (0.7), ``playout_plies`` (none: to the end), ``reuse`` (on: the
+    tree is kept, and the next search starts from the node of its state if it lies
+    within one round of turns below the last root), ``seed``. A Limit's ``depth`` stops
+    the tree's growth at that depth; its ``nodes`` counts simulations."""
 
     name = "mcts-n"
 
-    def __init__(self, game, evaluate, C: float = C, playout_plies: int = None, seed: int = None):
+    def __init__(self, game, evaluate, C: float = C, playout_plies: int = None, reuse=True,
+                 seed: int = None):
         require_nplayer(game, self.name)
         super().__init__(game, evaluate)
         self.clock = Deadline(every=1)  # a simulation is long: the clock is looked at after each
         self.C = C
         self.playout_plies = playout_plies
+        self.reuse = reuse
         self.random = random.Random(seed)
+        self.tree = None
+        self.dropped = None  # the last tree, freed by release() (engines/base.py)
 
     def search(self, state, limit):
         limit = self.start(limit)
@@ -433,8 +440,12 @@ class MCTSN(Engine):
         moves = list(game.legal_moves(state))
         if not moves:
             raise ValueError("search of a finished game")
-        root = Node(state, moves, -1)
-        max_depth = limit.depth if limit.depth is not None else 1 << 30
+        root = None
+        if self.reuse and self.tree is not None:
+            root, _ = find_kept(self.tree, state, game.num_players)
+        self.dropped, self.tree = self.tree, root or Node(state, moves, -1)
+        root = self.tree
+        max_depth = max(limit.depth, 1) if limit.depth is not None else 1 << 30
         clock, simulations, deepest = self.clock, 0, 0
         while True:
             deepest = max(deepest, self.simulate(root, max_depth))
@@ -461,11 +472,14 @@ class MCTSN(Engine):
             node = max(node.children, key=lambda c: c.w / c.visits + spread / sqrt(c.visits))
             path.append(node)
         reward = self.playout(node)
-        for visited in path:
+        root.visits += 1
+        for visited in path[1:]:
             visited.visits += 1
-            if visited.player >= 0:
-                visited.w += reward[visited.player]
+            visited.w += reward[visited.player]
         return len(path) - 1
+
+    def release(self):
+        self.dropped = None
 
     def playout(self, node):
         game = self.game

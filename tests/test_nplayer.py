@@ -190,6 +190,20 @@ def test_mcts_n_finds_the_maxn_move_where_it_stands_out():
     assert clear >= 5 and agreed == clear
 
 
+def test_mcts_n_keeps_its_tree_for_the_next_turn():
+    game = LightCycles(5, 5, (0, 4, 22))
+    engine = MCTSN(game, game.evaluate, seed=2)
+    state = game.initial_state()
+    engine.search(state, Limit(nodes=500))
+    for _ in range(game.num_players):  # a round of turns: the engine's, then the others'
+        state = game.play(state, engine.search(state, Limit(nodes=1)).move)
+    engine.search(state, Limit(nodes=100))
+    assert engine.tree.state == state and engine.tree.visits > 100
+    fresh = MCTSN(game, game.evaluate, reuse=False, seed=2)
+    fresh.search(state, Limit(nodes=100))
+    assert fresh.tree.visits == 100
+
+
 BOARDS = {  # (width, height, starts)
     "3x3, 3 cycles": (3, 3, (0, 2, 7)),
     "4x3, 3 cycles": (4, 3, (0, 3, 9)),

@@ -17,7 +17,7 @@ from arena.clock import add_rehearsal_options, clock_from_options
 from arena.errors import Interrupted, UserError
 from arena.games import ROOT, default_random_plies, game_names, games_with_bundles, load_referee, sized_game
 from arena.match import FAULTS, REASONS, join_moves, parse_opening, play_match
-from arena.report import plot, summarize, summary_json, summary_text
+from arena.report import listed_order, plot, summarize, summary_json, summary_text
 from arena.replay import write_replay
 from arena.results import ResultsWriter, read_results
 from arena.tournament import Conditions, parse_bots, parse_odds, read_openings, run_tournament
@@ -152,7 +152,7 @@ def cmd_report(options):
         records = [r for r in records if r["game"] == options.game]
     if not records:
         raise UserError("no games in the results")
-    summary = summarize(records)
+    summary = summarize(records, listed_order(records))
     sprt_args = (options.sprt[0], options.sprt[1], options.alpha, options.beta) if options.sprt else None
     if options.json:
         if options.plot:
@@ -280,8 +280,16 @@ def psyleague_result(record):
 
 
 # -- the parser ------------------------------------------------------------------------
+class Parser(argparse.ArgumentParser):
+    """Reports a wrong option in one line, not under a usage block (status 2); its
+    commands' parsers are of this class too."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} ({self.prog} --help lists the options)\n")
+
+
 def build_parser():
-    parser = argparse.ArgumentParser(prog="python -m arena", description=DESCRIPTION)
+    parser = Parser(prog="python -m arena", description=DESCRIPTION)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
 
@@ -348,7 +356,7 @@ def build_parser():
                    help="H0: Elo = ELO0 against H1: Elo = ELO1 over the pool (default: 0 20)")
     p.add_argument("--alpha", type=float, default=0.05)
     p.add_argument("--beta", type=float, default=0.05)
-    p.add_argument("--max-games", type=positive_int, default=400,
+    p.add_argument("-n", "--games", "--max-games", dest="max_games", type=positive_int, default=400,
                    help="reject once this many games leave the test undecided (default: 400)")
     p.add_argument("--results", metavar="FILE", help="results file (default: results/gate-GAME.jsonl)")
     p.add_argument("--seed", type=int, default=1, help="openings seed (default: 1)")

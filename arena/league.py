@@ -26,6 +26,7 @@ games of those left out (retired) still count in everyone's rating.
 import math
 import random
 import sys
+import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -194,6 +195,36 @@ def say(text):
     print(text, file=sys.stderr, flush=True)
 
 
+def duration_text(seconds):
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    return f"{seconds / 60:.0f} min" if seconds < 5400 else f"{seconds / 3600:.1f} h"
+
+
+class Countdown:
+    """The games done of the total, and the time left at the pace of the games played in
+    this run (those already in the file took none of it): "12/100, about 3 min left".
+    ``at_most``: the total is a cap that the run may stop before (the gate's)."""
+
+    def __init__(self, total, done, at_most=False, clock=time.monotonic):
+        self.total, self.first, self.at_most, self.clock = total, done, at_most, clock
+        self.started = clock()
+
+    def __call__(self, done):
+        text = f"{done}/{'at most ' if self.at_most else ''}{self.total}"
+        played, left = done - self.first, self.total - done
+        if played > 0 and left > 0:
+            seconds = (self.clock() - self.started) / played * left
+            text += f", about {duration_text(seconds)} left{' at most' if self.at_most else ''}"
+        return text
+
+
+def game_line(countdown, done, record):
+    names = record["bots"]
+    return (f"{countdown(done)}: {names[0]} vs {names[1]}: "
+            f"{record['score'][0]:g}-{record['score'][1]:g} ({record['reason']})")
+
+
 def run_league(game, bots, total, results, conditions, seed=1, random_plies=None, progress=True):
     """Plays rounds until the league's file holds ``total`` games (or the round that
     passes it); returns the league's records."""
@@ -205,14 +236,14 @@ def run_league(game, bots, total, results, conditions, seed=1, random_plies=None
     records = league_records(read_results(results), game)
     warn_changed_bots(records, bots)
     warn_other_clocks(records, conditions.clock)
+    countdown = Countdown(total, len(records))
 
     def play(spec):
         record = play_game(spec, conditions)
         writer.append(record)
         records.append(record)
         if progress:
-            say(f"{len(records)}: {spec.bots[0].name} vs {spec.bots[1].name}: "
-                f"{record['score'][0]:g}-{record['score'][1]:g} ({record['reason']})")
+            say(game_line(countdown, len(records), record))
 
     for spec in unfinished_rounds(records, bots, game):
         play(spec)
@@ -225,20 +256,26 @@ def run_league(game, bots, total, results, conditions, seed=1, random_plies=None
     return records
 
 
+def signed(elo):
+    """An Elo figure rounded and signed, but 0 unsigned (never "-0")."""
+    text = f"{elo:+.0f}"
+    return "0" if text in ("+0", "-0") else text
+
+
 def board_rows(board, interval):
     """The leaderboard's cells: rank, name, Elo, the interval as ``interval`` spells
     it, games, score, faults ("-" where a bot has no game yet)."""
     rows = []
     for k, r in enumerate(board):
-        rated = [f"{r.elo:+.0f}", interval.format(r.low, r.high), f"{100 * r.points / r.games:.1f}%"] \
-            if r.games else ["-", "-", "-"]
+        rated = [signed(r.elo), interval.format(signed(r.low), signed(r.high)),
+                 f"{100 * r.points / r.games:.1f}%"] if r.games else ["-", "-", "-"]
         rows.append([str(k + 1), r.name + ("" if r.active else " (retired)"), *rated[:2], str(r.games),
                      rated[2], str(r.faults)])
     return rows
 
 
 def leaderboard_markdown(board):
-    rows = board_rows(board, "[{:+.0f}, {:+.0f}]")
+    rows = board_rows(board, "[{}, {}]")
     header = ["#", "bot", "Elo", "95% interval", "games", "score", "faults"]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
@@ -246,7 +283,7 @@ def leaderboard_markdown(board):
 
 
 def leaderboard_text(board):
-    return table(board_rows(board, "{:+.0f}..{:+.0f}"), ["#", "bot", "Elo", "95%", "games", "score", "faults"])
+    return table(board_rows(board, "{}..{}"), ["#", "bot", "Elo", "95%", "games", "score", "faults"])
 
 
 def plot_leaderboard(board, path, title):
@@ -298,6 +335,7 @@ def run_gate(game, candidate, pool, results, conditions, sprt_args, max_games, s
     records = gate_records(read_results(results), game, candidate.name)
     warn_changed_bots(records, [candidate, *pool])
     warn_other_clocks(records, conditions.clock)
+    countdown = Countdown(max_games, len(records), at_most=True)
     number = 0
     while True:
         counts = pentanomial(records, candidate.name)
@@ -315,8 +353,7 @@ def run_gate(game, candidate, pool, results, conditions, sprt_args, max_games, s
             writer.append(record)
             records.append(record)
             if progress:
-                say(f"{len(records)}: {seats[0].name} vs {seats[1].name}: "
-                    f"{record['score'][0]:g}-{record['score'][1]:g} ({record['reason']})")
+                say(game_line(countdown, len(records), record))
         number += 1
 
 

@@ -161,7 +161,7 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
         "key": key, "game": getattr(referee, "name", None) or getattr(game, "name", None),
         "bots": names, "commands": list(commands), "seed": seed,
         "opening": [move_name(game, m) for m in opening_moves],
-        "moves": [], "movers": "", "times": [], "info": [], "scale": scale, "odds": list(odds),
+        "moves": [], "movers": "", "times": [], "info": [], "said": [], "scale": scale, "odds": list(odds),
     }
     if not clock.plain:
         record["clock"] = clock.describe()
@@ -170,6 +170,7 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
     wall = perf_counter()
     bots = [None, None]
     used_ms = [0.0, 0.0]
+    slowest_ms = [0.0, 0.0]  # a faulting turn's too, as used_ms counts it
     turns = [0, 0]
     overheads = []
     failure = None
@@ -217,6 +218,7 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
                     raise BotFailure("timeout", str(late)) from None
                 turns[player] += 1
                 used_ms[player] += elapsed
+                slowest_ms[player] = max(slowest_ms[player], elapsed)
                 try:
                     move = referee.parse_answer(state, line)
                 except ValueError as error:
@@ -229,10 +231,12 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
                                      f"game's {game_ms * scale / 1000:.1f} s")
                 record["times"].append(round(elapsed, 1))
                 record["info"].append(bot.take_info())
+                record["said"].append(bot.take_stderr())
             else:
                 move = legal[0]
                 record["times"].append(None)
                 record["info"].append(None)
+                record["said"].append(None)
             record["moves"].append(move_name(game, move))
             record["movers"] += str(player)
             state = game.play(state, move)
@@ -267,8 +271,7 @@ def play_match(referee, commands, names=None, seed=0, opening=None, random_plies
         plies=plies,
         turns=turns,
         time_avg_ms=[round(used_ms[s] / turns[s], 1) if turns[s] else 0 for s in (0, 1)],
-        time_max_ms=[max((t for t, p in zip(record["times"], record["movers"]) if p == str(s) and t is not None),
-                         default=0) for s in (0, 1)],
+        time_max_ms=[round(slowest_ms[s], 1) for s in (0, 1)],
         peak_mb=peaks,
         referee_wait_ms=referee_waits,  # the longest wait for a CPU left out of each seat's times
         late=list(judge.overruns),  # answers the soft timeout let through, per seat

@@ -1,5 +1,7 @@
 """Replays: a results file's games as one self-contained HTML page (no network, no
-external script), each drawn ply by ply with what the bots said of their search.
+external script), each drawn ply by ply with what the bots said of their search (the
+info line) and on stderr (each move's lines, and the loser's last ones), and which bot
+plays which side.
 
 Board views: each game package draws its own board. ``games/<g>/view.py`` defines
 ``board_view(game, state, last_move=None)``, returning a dict:
@@ -8,8 +10,9 @@ Board views: each game package draws its own board. ``games/<g>/view.py`` define
   ``"p0"``/``"p1"`` (a piece of player 0 or 1), ``"m0"``/``"m1"`` (a master or king), or
   an int (a count, drawn as a number: Oware's seeds);
 - ``files``, ``ranks``: the columns' labels (a string or list) and the rows' (top first);
-- ``colors``: the two players' piece colours; ``board``: a colour (one colour with a
-  grid), ``"checker"`` or ``"pits"``;
+- ``colors``: the two players' piece colours; ``sides``: what the game calls each
+  player's side ("black", "white"; optional), shown beside the bots' names; ``board``: a
+  colour (one colour with a grid), ``"checker"`` or ``"pits"``;
 - ``marks``: ``[row, col]`` cells that the last move touched; ``notes``: lines of text
   (scores, cards).
 
@@ -71,7 +74,7 @@ def game_frames(record):
     odds = record.get("odds") or [1.0, 1.0]
     limits = [limits_ms(referee, record.get("scale", 1.0) * factor) for factor in odds]
     turns = [0, 0]
-    times, infos = record.get("times") or [], record.get("info") or []
+    times, infos, saids = record.get("times") or [], record.get("info") or [], record.get("said") or []
     movers = record.get("movers") or ""
     for index, name in enumerate(list(record.get("opening") or []) + list(record.get("moves") or [])):
         opening = index < len(record.get("opening") or [])
@@ -87,11 +90,22 @@ def game_frames(record):
                 frame.update(ms=ms, limit=round(limits[seat][0 if turns[seat] == 0 else 1], 1))
                 turns[seat] += 1
             frame["info"] = infos[at] if at < len(infos) else None
+            frame["said"] = saids[at] if at < len(saids) else None
         frame["view"] = draw(after, move)
         frames.append(frame)
         state = after
+    start = frames[0]["view"]
     return {"key": record.get("key"), "game": record["game"], "bots": record["bots"],
-            "result": result_text(record), "seed": record.get("seed"), "frames": frames}
+            "sides": start.get("sides") or [f"player {seat}" for seat in (0, 1)], "colors": start["colors"],
+            "result": result_text(record), "seed": record.get("seed"), "frames": frames,
+            "stderr": stderr_of(record)}
+
+
+def stderr_of(record):
+    """The loser's last stderr lines where a fault ended the game ({"seat", "lines"}),
+    else None: what it said after its last move (a crash's traceback)."""
+    lines = record.get("stderr") or []
+    return {"seat": record["loser"], "lines": lines} if lines and record.get("loser") is not None else None
 
 
 def select_records(records, which):

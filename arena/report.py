@@ -116,6 +116,7 @@ class Summary:
         self.games = []               # game names in order of appearance
         self.endings = {}             # game -> {reason: games}
         self.overheads = {}           # game -> [sum of the games' mean overheads (ms a turn), games]
+        self.clocks = {}              # game -> {clock rehearsed (arena/clock.py) as text: games}
         self.count = 0
 
     def _rank(self, name):
@@ -142,6 +143,9 @@ class Summary:
         self.count += 1
         endings = self.endings.setdefault(game, {})
         endings[record["reason"]] = endings.get(record["reason"], 0) + 1
+        if record.get("clock"):
+            clocks = self.clocks.setdefault(game, {})
+            clocks[clock_text(record["clock"])] = clocks.get(clock_text(record["clock"]), 0) + 1
         if record.get("overhead_ms") is not None:
             overhead = self.overheads.setdefault(game, [0.0, 0])
             overhead[0] += record["overhead_ms"]
@@ -181,6 +185,30 @@ class Summary:
     def bots_of(self, game):
         found = [s for (g, _), s in self.bots.items() if g == game]
         return sorted(found, key=lambda s: (-s.points / max(1, s.games), self._rank(s.name)))
+
+
+def clock_text(clock):
+    """A record's rehearsed clock (its ``clock``, arena/clock.py) as the options that set it."""
+    parts = []
+    if clock.get("jitter"):
+        parts.append("--jitter " + ",".join(f"{rate:g}:{ms:g}" for rate, ms in clock["jitter"]))
+    if clock.get("slow", 1.0) != 1.0:
+        parts.append(f"--slow {clock['slow']:g}")
+    if clock.get("soft"):
+        parts.append("--soft-timeout")
+    return " ".join(parts)
+
+
+def listed_order(records):
+    """The bots' names in the order their tournament listed them (a record's ``listed``),
+    then those of records without it in order of appearance: a report shows each pair
+    as its tournament did."""
+    order = {}
+    for record in records:
+        order.update(dict.fromkeys(record.get("listed") or ()))
+    for record in records:
+        order.update(dict.fromkeys(name for name in record["bots"] if name not in order))
+    return list(order)
 
 
 def summarize(records, order=()):
@@ -264,6 +292,9 @@ def summary_text(summary, sprt_args=None):
         lines += ["  " + line for line in bot_table(bots)]
         if len(bots) > 2:
             lines += ["  " + line for line in cross_table(summary, game, bots)]
+        for text, games in summary.clocks.get(game, {}).items():
+            lines.append(f"  clock rehearsed ({text}): " + ("every game" if games == total else
+                                                          f"{games} of the {total} games"))
         if summary.overloaded(game):
             lines.append(f"  warning: the referee took {summary.overhead(game):.1f} ms a turn on average to pass "
                          f"the answers on (well under 1 ms where the machine has a processor to spare): the "

@@ -12,10 +12,12 @@ winner and loser (seat or null), reason (see ``arena.match.REASONS``), detail, s
 (the loser's last lines), plies, turns, time_avg_ms, time_max_ms, peak_mb, overhead_ms,
 referee_wait_ms (per seat, the longest wait of the referee for a CPU left out of its
 times), scale, odds (the factor on each seat's clock), info (per move, what its mover
-said of its search: ``arena/info.py``, or null), late (per seat, answers the soft timeout
-let through), clock (only where ``arena/clock.py`` rehearsed the real clock), duration_s,
+said of its search: ``arena/info.py``, or null), said (per move, its mover's other stderr
+lines since its previous move, at most 20; null where the referee moved), late (per
+seat, answers the soft timeout let through), clock (only where ``arena/clock.py`` rehearsed the real clock), duration_s,
 started, finished, and for a
-tournament's games pair (the same for both games of a seat-swapped pair). Records
+tournament's games pair (the same for both games of a seat-swapped pair) and listed (its
+bots' names in the order the user gave them, which its reports follow). Records
 written before odds, pair and info existed still load (``arena.report.pair_id`` pairs them
 by key).
 

@@ -58,6 +58,7 @@ class GameSpec:
     opening: tuple       # move names, or () for random plies
     random_plies: int
     pair: str = ""       # the same for both games of a round between two bots
+    listed: tuple = ()   # the tournament's bot names in the user's order (reports follow it)
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,8 @@ def play_game(spec, conditions, stop=None):
                         stop=stop, key=spec.key, isolated=c.isolated,
                         odds=tuple(c.odds.get(b.name, 1.0) for b in spec.bots), clock=c.clock)
     record["pair"] = spec.pair
+    if spec.listed:
+        record["listed"] = list(spec.listed)
     return record
 
 
@@ -159,6 +162,7 @@ def parse_odds(specs, bots, game):
 def schedule(game, bots, games, seed=1, openings=None, random_plies=0):
     """The games of a tournament, rounds first so that pairs progress together."""
     specs = []
+    listed = tuple(b.name for b in bots)
     for round_ in range((games + 1) // 2):
         game_seed = random.Random(f"{seed}/{round_}").getrandbits(32)
         opening = tuple(openings[round_ % len(openings)]) if openings else ()
@@ -169,7 +173,7 @@ def schedule(game, bots, games, seed=1, openings=None, random_plies=0):
                 seats = (b, a) if swap else (a, b)
                 key = f"{game}:{seed}:{round_}:{seats[0].name}:{seats[1].name}"
                 pair = round_pair_id(f"{game}:{seed}:{round_}", [a.name, b.name])
-                specs.append(GameSpec(key, round_, seats, game_seed, opening, random_plies, pair))
+                specs.append(GameSpec(key, round_, seats, game_seed, opening, random_plies, pair, listed))
     return specs
 
 

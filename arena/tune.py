@@ -360,7 +360,9 @@ def write_record(path, game, engine, opponent, games, finished, command, best, b
                   f"current values {100 * confirmation['baseline_score']:.1f}%"
                   + (f"; the best trial lost {confirmation['best_faults']} game(s) by a fault"
                      if confirmation.get("best_faults") else "") + ".", ""]
-    verdict = "the current values stay" if chosen == baseline else "adopted"
+    # the study changes no file of the bot: adopting the values is the user's edit
+    new = chosen != baseline
+    verdict = f"to adopt, paste it into the `tuned` table of bots/{game}.py" if new else "the current values stay"
     lines += [f"Chosen ({verdict}): `{engine!r}: {tuned_entry(chosen, evaluation)}`", "",
               "| trial | " + " | ".join(best["params"]) + " | score | faults |",
               "|---:|" + "---:|" * len(best["params"]) + "---:|---:|"]
@@ -373,7 +375,9 @@ def write_record(path, game, engine, opponent, games, finished, command, best, b
         path.write_text("\n".join(lines) + "\n")
     except OSError as error:
         raise UserError(f"cannot write {path}: {error.strerror}") from None
-    print(f"study recorded in {path}; chosen {chosen} ({verdict})")
+    print(f"study recorded in {path}; chosen {chosen} "
+          + (f"(bots/{game}.py is unchanged: paste the record's Chosen entry into its tuned table to adopt them)"
+             if new else f"({verdict})"))
 
 
 def cmd_tune(options):

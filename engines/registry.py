@@ -60,8 +60,8 @@ class NotCarried(ValueError):
 
 
 def carried_engines():
-    """The engines whose module this program holds."""
-    return sorted(name for name, target in ENGINES.items() if carries(target))
+    """The engines whose module this program holds (in the order of ``names``)."""
+    return [name for name in names() if carries(target_of(name))]
 
 
 def names():

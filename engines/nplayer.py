@@ -45,9 +45,10 @@ TRUSTED, SHALLOW, DEEP = 0, 1, 2  # how far a value returned by _maxn can be tru
 
 
 def require_nplayer(game, name):
-    """ValueError unless ``game`` follows the N-player contract."""
-    if not (hasattr(game, "num_players") and hasattr(game, "returns")):
-        raise ValueError(f"{name} plays games that state num_players and returns; "
+    """ValueError unless ``game`` follows the N-player contract (it gives ``returns``, as
+    games.contract.is_n_player tells; ``num_players`` is 2 where it is missing)."""
+    if not hasattr(game, "returns"):
+        raise ValueError(f"{name} plays games that give returns (one value per player); "
                          f"{type(game).__name__} does not")
 
 
@@ -70,7 +71,7 @@ class DepthFirst(Engine):
         require_nplayer(game, self.name)
         super().__init__(game, evaluate)
         self.max_depth = max_depth
-        self.n = game.num_players
+        self.n = getattr(game, "num_players", 2)
         self.nodes = 0
         self.incomplete = 0   # leaves cut off by the depth in this iteration
 
@@ -442,7 +443,7 @@ class MCTSN(Engine):
             raise ValueError("search of a finished game")
         root = None
         if self.reuse and self.tree is not None:
-            root, _ = find_kept(self.tree, state, game.num_players)
+            root, _ = find_kept(self.tree, state, getattr(game, "num_players", 2))
         self.dropped, self.tree = self.tree, root or Node(state, moves, -1)
         root = self.tree
         max_depth = max(limit.depth, 1) if limit.depth is not None else 1 << 30

@@ -1,14 +1,17 @@
 """engines/nplayer.py against exhaustive max^n, paranoid and offensive searches written
-plainly here, on random trees of 2, 3 and 4 players and on small light-cycle boards,
-from every seat, with each kind of pruning."""
+plainly here, on random trees of 2, 3 and 4 players, on small light-cycle boards and in
+Tron positions, from every seat, with each kind of pruning."""
 import itertools
+import random
 
 import pytest
 
 from engines import registry
-from engines.base import Limit
+from engines.base import Limit, random_plies
 from engines.nplayer import (PRUNINGS, DirectedOffensive, MaxN, MCTSN, MPMix, Paranoid,
                              leader_edge)
+from games.tron.evaluation import make_evaluator
+from games.tron.rules import Tron
 from nplayergames import LightCycles, NTreeGame
 
 
@@ -229,6 +232,46 @@ def test_light_cycles_from_every_seat(board):
         assert result.value == plain_paranoid(game, root, depth, mover)
 
 
+def tron_positions(players, count, seed):
+    """``count`` Tron positions for each player to move, 10 to 60 random plies from the
+    default start."""
+    rng = random.Random(seed)
+    game = Tron(players)
+    found = {p: [] for p in range(players)}
+    while any(len(states) < count for states in found.values()):
+        state = random_plies(game, game.initial_state(), rng, rng.randrange(10, 60))
+        if game.legal_moves(state) and len(found[game.to_move(state)]) < count:
+            found[game.to_move(state)].append(state)
+    return game, [state for states in found.values() for state in states]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_tron_from_every_seat(players):
+    game, states = tron_positions(players, 2, seed=players)
+    evaluate = make_evaluator(game)
+    for index, state in enumerate(states):
+        me, depth = game.to_move(state), 3 + index % 2
+        children = {move: plain_maxn(Evaluated(game, evaluate), game.play(state, move), depth - 1)
+                    for move in game.legal_moves(state)}
+        for pruning in PRUNINGS:
+            engine = MaxN(game, evaluate, pruning=pruning)
+            result = engine.search(state, Limit(depth=depth))
+            assert engine.vector == children[result.move], (players, pruning)
+            assert result.value == max(value[me] for value in children.values())
+        result = Paranoid(game, evaluate).search(state, Limit(depth=depth))
+        assert result.value == plain_paranoid(Evaluated(game, evaluate), state, depth, me)
+
+
+class Evaluated:
+    """``game`` with ``evaluate`` as its method, for the plain searches."""
+
+    def __init__(self, game, evaluate):
+        self.game, self.evaluate = game, evaluate
+
+    def __getattr__(self, name):
+        return getattr(self.game, name)
+
+
 def test_light_cycles_solved_to_the_end():
     game = LightCycles(3, 3, (0, 2, 7))
     for mover in range(3):
@@ -258,7 +301,7 @@ def test_every_engine_keeps_a_node_budget_and_answers_a_legal_move(name):
 def test_registered_with_their_parameters_and_refusing_a_two_player_game(name):
     params = registry.parameters(name)
     assert all(kind in registry.SETTABLE for kind, _ in params.values()), params
-    with pytest.raises(ValueError, match=f"{name} plays games that state num_players"):
+    with pytest.raises(ValueError, match=f"{name} plays games that give returns"):
         registry.engine_class(name)(object(), None)
     finished = LightCycles(3, 3, (0, 2, 7))
     state = finished.initial_state()

@@ -262,8 +262,8 @@ class MaxN(DepthFirst):
         player does not want either (at most ``far_best`` for him), any value of the
         pruned children would have been refused as well, so it answers that choice as
         SHALLOW; else it searches the pruned children again without deep pruning and
-        chooses again (Sturtevant's speculative pruning). ``last-branch`` prunes so in a node's last
-        child only, ``speculative`` in every child."""
+        chooses again (Sturtevant's speculative pruning). ``last-branch`` prunes so in a
+        node's last child only, ``speculative`` in every child."""
         self.nodes += 1
         clock = self.clock
         clock.left -= 1

@@ -19,7 +19,7 @@ import inspect
 ENGINES = {"bestfirst": "engines.bestfirst:BestFirst", "bestfirst+": "engines.bestfirst_plus:BestFirstPlus",
            "alphabeta": "engines.alphabeta:AlphaBeta", "alphabeta+": "engines.alphabeta:AlphaBetaPlus",
            "mcts": "engines.mcts:MCTS", "solver": "engines.solver:Solver"}
-# Engines of games of two to four players (a game with ``num_players`` and ``returns``).
+# Engines of games of two to four players (games that give ``returns``: docs/INTERFACES.md).
 NPLAYER_ENGINES = {"paranoid": "engines.nplayer:Paranoid", "maxn": "engines.nplayer:MaxN",
                    "offensive": "engines.nplayer:DirectedOffensive", "mpmix": "engines.nplayer:MPMix",
                    "mcts-n": "engines.nplayer:MCTSN"}

@@ -81,7 +81,7 @@ def test_maxn_finds_the_exhaustive_value_from_every_seat(players, pruning, kind)
 @pytest.mark.parametrize("players", [3, 4])
 def test_pruned_maxn_searches_fewer_nodes_for_the_same_vectors(players):
     nodes = {pruning: 0 for pruning in PRUNINGS}
-    for game, root in trees(players, 20, constant_sum=True, branching=(2, 4), end_chance=0.1, max_depth=7):
+    for game, root in trees(players, 12, constant_sum=True, branching=(2, 4), end_chance=0.1, max_depth=7):
         vectors = set()
         for pruning in PRUNINGS:
             engine = MaxN(game, game.evaluate, pruning=pruning)

@@ -14,7 +14,8 @@ Steps cost 1 unless a ``cost(node, next) -> number >= 0`` is given.
   that exceeded it.
 - ``longest_path``: the longest simple path from a node (a cycle alone in its region
   fills as much of it as it can), depth-first with an admissible upper bound on what is
-  left (by default the count of cells still reachable), by iterative deepening on the
+  left (by default the count of cells still reachable, or on a grid the chequerboard's
+  bound: a path alternates the colours), by iterative deepening on the
   target length: from the bound of the start down, each round asks for a path at least
   that long and prunes any branch whose bound cannot reach it.
 """
@@ -146,29 +147,43 @@ def idastar(start, goal, neighbours, heuristic, cost=None, clock=None):
     return None
 
 
-def reachable_count(node, visited, neighbours):
+def reachable_count(node, visited, neighbours, colour=None):
     """The number of nodes reachable from ``node`` without entering ``visited``
-    (``node`` not counted): an upper bound on the length of a simple path from it."""
+    (``node`` not counted): an upper bound on the length of a simple path from it.
+    With ``colour`` (a two-colouring of a bipartite graph, such as a grid's
+    chequerboard: ``colour(node)`` is 0 or 1), a path alternates the colours, so with
+    ``a`` nodes of the other colour than ``node``'s and ``b`` of its own it takes at
+    most ``min(2a, 2b + 1)`` steps: the bound answered then."""
     seen, stack = {node}, [node]
     while stack:
         for other in neighbours(stack.pop()):
             if other not in seen and other not in visited:
                 seen.add(other)
                 stack.append(other)
-    return len(seen) - 1
+    if colour is None:
+        return len(seen) - 1
+    own = colour(node)
+    same = sum(1 for other in seen if colour(other) == own) - 1
+    return min(2 * (len(seen) - 1 - same), 2 * same + 1)
 
 
-def longest_path(start, neighbours, bound=None, clock=None):
+def grid_colour(width):
+    """The chequerboard colouring of a grid ``width`` cells wide, for ``longest_path``."""
+    return lambda cell: (cell % width + cell // width) & 1
+
+
+def longest_path(start, neighbours, bound=None, clock=None, colour=None):
     """``(length, path, exact)``: the longest simple path from ``start`` (``path``, its
     nodes after ``start``; ``length`` its steps), and whether it is proven longest.
 
     ``bound(node, visited)``: at least the length of the longest simple path from
-    ``node`` that avoids the set ``visited`` (``node`` is in it); by default the count
-    of nodes still reachable. ``clock`` (an engines.base.Deadline, ticked once a node):
-    when it runs out, the longest path found so far, not exact."""
+    ``node`` that avoids the set ``visited`` (``node`` is in it); by default
+    ``reachable_count`` (with ``colour``, a two-colouring such as ``grid_colour``'s,
+    the colours' bound). ``clock`` (an engines.base.Deadline, ticked once a node): when
+    it runs out, the longest path found so far, not exact."""
     if bound is None:
         def bound(node, visited):
-            return reachable_count(node, visited, neighbours)
+            return reachable_count(node, visited, neighbours, colour)
 
     visited, path, best = {start}, [], []
 

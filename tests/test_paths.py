@@ -5,7 +5,7 @@ import random
 import pytest
 
 from engines.base import Deadline
-from engines.paths import (astar, breadth_first, dijkstra, grid_neighbours, idastar,
+from engines.paths import (astar, breadth_first, dijkstra, grid_colour, grid_neighbours, idastar,
                            longest_path, reachable_count)
 
 
@@ -123,7 +123,22 @@ def test_longest_path_matches_exhaustive_search():
         assert is_path(start, path, neighbours)
 
 
-def test_longest_path_with_a_tighter_bound_and_on_open_boards():
+def test_the_chequerboards_bound_is_admissible_and_the_longest_path_the_same():
+    tighter = 0
+    for width, height, free, neighbours, start in grids(40, 5, 4):
+        colour = grid_colour(width)
+        longest = plain_longest(start, neighbours, {start})
+        bound = reachable_count(start, {start}, neighbours, colour)
+        assert longest <= bound <= reachable_count(start, {start}, neighbours)
+        tighter += bound < reachable_count(start, {start}, neighbours)
+        length, path, exact = longest_path(start, neighbours, colour=colour)
+        assert exact and length == longest and is_path(start, path, neighbours)
+    assert tighter > 5
+    line = grid_neighbours(3, 1, [True] * 3).__getitem__  # from the middle: one step
+    assert reachable_count(1, {1}, line, grid_colour(3)) == 1 < reachable_count(1, {1}, line)
+
+
+def test_longest_path_with_a_loose_bound_and_on_open_boards():
     def loose(node, visited):
         return 30
     for width, height, free, neighbours, start in grids(15, 4, 4):

@@ -134,14 +134,14 @@ def parse_options(bot, argv=None):
     name = build["name"] if build else bot.name
     parser = OptionParser(prog=name, description=f"{name} bot (reads the arena's turns on stdin)",
                           epilog=f"This bundle: {build['line']}." if build else None)
-    engines = registry.carried_engines() if bundled() else sorted(registry.ENGINES)
+    engines = registry.carried_engines() if bundled() else registry.names()
     # every engine is accepted, so that one this bundle lacks gets the line naming the
     # full bundle; --help lists those it carries
-    parser.add_argument("--engine", default=BEST, choices=sorted(registry.ENGINES) + [BEST],
+    parser.add_argument("--engine", default=BEST, choices=registry.names() + [BEST],
                         metavar="{" + ",".join(engines + [BEST]) + "}",
                         help=f"search engine (default: {BEST}, this bot's strongest measured engine: {bot.best})"
                              + (f"; {FULL_BUNDLE.format(bot.name)} carries every one"
-                                if len(engines) < len(registry.ENGINES) else ""))
+                                if len(engines) < len(registry.names()) else ""))
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="engine parameter, e.g. --set C=1.2 (repeatable)")
     evaluations = [e for e, target in bot.evaluations.items() if not bundled() or registry.carries(target)]
@@ -174,7 +174,7 @@ def parse_options(bot, argv=None):
         options.params = registry.typed_parameters(
             options.engine, parse_pairs(parser, "--set", options.set), inner)
     except registry.NotCarried as error:
-        parser.error(not_carried(bot, f"engine {error.engine}", registry.ENGINES[error.engine]))
+        parser.error(not_carried(bot, f"engine {error.engine}", registry.target_of(error.engine)))
     except ValueError as error:
         parser.error(f"--set {error}")
     evaluation = evaluation_name(bot, options)
@@ -235,7 +235,7 @@ def chosen_targets(bot, options):
     it wraps (if any) and the evaluation; what a bundle started with them needs."""
     inner = registry.inner_engine(options.engine, inner_choice(bot, options))
     engines = [options.engine] + ([inner] if inner else [])
-    return [registry.ENGINES[name] for name in engines] + [bot.evaluations[evaluation_name(bot, options)]]
+    return [registry.target_of(name) for name in engines] + [bot.evaluations[evaluation_name(bot, options)]]
 
 
 def make_evaluation(bot, options, game):

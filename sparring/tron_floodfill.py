@@ -12,7 +12,6 @@ Boxed in, it still answers a direction, one that stays on the grid if any does.
     python3 sparring/tron_floodfill.py
 """
 import sys
-from collections import deque
 
 WIDTH, HEIGHT = 30, 20
 CELLS = WIDTH * HEIGHT
@@ -63,7 +62,7 @@ class Board:
                 self.drop(player)
             return
         last = self.heads[player]
-        if last is None or last == OFF or head not in NEXT[last] and head != last:
+        if last is None or last == OFF or (head != last and head not in NEXT[last]):
             self.take(player, start)  # first sight, or a jump: the start and the head are all we know
         self.take(player, head)
         self.heads[player] = head
@@ -72,54 +71,37 @@ class Board:
         return c != OFF and self.owner[c] == -1
 
 
-def flood(owner, start):
-    """How many free cells are reachable from ``start`` (itself not counted)."""
-    seen = bytearray(CELLS)
-    seen[start] = 1
-    queue = deque((start,))
-    count = 0
-    while queue:
-        for n in NEXT[queue.popleft()]:
-            if not seen[n] and owner[n] == -1:
-                seen[n] = 1
-                count += 1
-                queue.append(n)
-    return count
-
-
-def voronoi(owner, mine, theirs):
-    """How many free cells ``mine`` reaches strictly before every head in ``theirs``.
-    They all step before our next turn, so a cell they reach as soon as we do is theirs."""
-    dist = [-1] * CELLS  # the distance from the nearest opponent
-    frontier = [h for h in theirs if h != OFF]
-    for h in frontier:
-        dist[h] = 0
-    step = 0
+def steps_from(owner, sources):
+    """Per cell, the fewest steps from any of ``sources`` over free cells (a breadth-first
+    flood fill), -1 where none leads."""
+    steps = [-1] * CELLS
+    for source in sources:
+        steps[source] = 0
+    frontier, step = list(sources), 0
     while frontier:
         step += 1
-        nxt = []
+        following = []
         for c in frontier:
             for n in NEXT[c]:
-                if dist[n] < 0 and owner[n] == -1:
-                    dist[n] = step
-                    nxt.append(n)
-        frontier = nxt
-    ours = 0
-    seen = bytearray(CELLS)
-    seen[mine] = 1
-    frontier, step = [mine], 0
-    while frontier:
-        step += 1
-        nxt = []
-        for c in frontier:
-            for n in NEXT[c]:
-                if not seen[n] and owner[n] == -1:
-                    seen[n] = 1
-                    nxt.append(n)
-                    if dist[n] < 0 or step < dist[n]:
-                        ours += 1
-        frontier = nxt
-    return ours
+                if steps[n] < 0 and owner[n] == -1:
+                    steps[n] = step
+                    following.append(n)
+        frontier = following
+    return steps
+
+
+def score(owner, target, theirs):
+    """(cells reachable from ``target``, of those the cells reached strictly before every
+    head in ``theirs``): they all step before our next turn, so a tie is theirs."""
+    ours = steps_from(owner, [target])
+    nearest = steps_from(owner, theirs)
+    reachable = first = 0
+    for mine, other in zip(ours, nearest):
+        if mine > 0:
+            reachable += 1
+            if other < 0 or mine < other:
+                first += 1
+    return reachable, first
 
 
 def choose(board, me):
@@ -129,16 +111,16 @@ def choose(board, me):
         return 0
     owner = board.owner
     theirs = [h for p, h in enumerate(board.heads) if p != me and h is not None and h != OFF]
-    best, best_score = None, None
+    best, best_key = None, None
     for move, target in enumerate(AROUND[head]):
         if not board.free(target):
             continue
         owner[target] = me  # try the step, undone below
         room = sum(owner[n] == -1 for n in NEXT[target])
-        score = (flood(owner, target), voronoi(owner, target, theirs), -room, -move)
+        key = (*score(owner, target, theirs), -room, -move)
         owner[target] = -1
-        if best_score is None or score > best_score:
-            best, best_score = move, score
+        if best_key is None or key > best_key:
+            best, best_key = move, key
     if best is None:  # boxed in: any step that stays on the grid
         best = next((m for m, target in enumerate(AROUND[head]) if target != OFF), 0)
     return best

@@ -56,7 +56,7 @@ class Board:
         self.heads[player] = OFF
 
     def see(self, player, start, head):
-        """Player's line this turn: (start, head) cells, or None for a player out."""
+        """Player's line this turn: its start and head cells, both None for a player out."""
         if start is None:
             if self.heads[player] != OFF:
                 self.drop(player)

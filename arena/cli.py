@@ -15,12 +15,13 @@ from arena import league, process, table, tune
 from arena.backends import add_backend_options, default_jobs, open_backend
 from arena.clock import add_rehearsal_options, clock_from_options
 from arena.errors import Interrupted, UserError
-from arena.games import ROOT, default_random_plies, game_names, games_with_bundles, load_referee, sized_game
-from arena.match import FAULTS, REASONS, join_moves, limits_ms, parse_opening, play_match
-from arena.report import plot, summarize, summary_json, summary_text
+from arena.games import ROOT, game_names, games_with_bundles, load_referee, sized_game
+from arena.match import (FAULTS, REASONS, Match, check_seats, fault_of, join_moves, limits_ms, parse_opening,
+                         play_match, ranks_of)
+from arena.report import listed_order, plot, summarize, summary_json, summary_text
 from arena.replay import write_replay
 from arena.results import ResultsWriter, read_results
-from arena.tournament import Conditions, parse_bots, parse_odds, read_openings, run_tournament
+from arena.tournament import Tournament, parse_bots, parse_odds, read_openings, run_tournament, seats_table
 
 SMOKE_SCALE = {"reversi": 0.1}   # 0.5 s a move: a quick game, still through the host
 # The smoke proves that each bundle runs and plays legal moves, and must pass on a busy
@@ -69,14 +70,39 @@ def add_clock_options(parser):
     add_rehearsal_options(parser, positive_float)
 
 
+def match_of(options, **fields):
+    """The Match of the clock options (--scale, --memory-mb, --isolated, --random-plies,
+    the rehearsal's), with ``fields``."""
+    return Match(options.game, scale=options.scale, memory_mb=options.memory_mb, isolated=options.isolated,
+                 random_plies=options.random_plies, clock=clock_from_options(options), **fields)
+
+
 # -- match -----------------------------------------------------------------------------
+def ranking_lines(record):
+    """The lines of a game of more than two: its ranking, and each player's fault."""
+    names, ranks = record["bots"], ranks_of(record)
+    lines = [f"result: after {record['plies']} plies; {REASONS[record['reason']]}; ranking:"]
+    for seat in sorted(range(len(names)), key=lambda s: (ranks[s], s)):
+        fault = (record.get("faults") or [None] * len(names))[seat]
+        out = f", out by {REASONS[fault['reason']]}" + (f" ({fault['detail']})" if fault["detail"] else "") \
+            if fault else ""
+        lines.append(f"  {ranks[seat]:g}. {names[seat]} (player {seat}), {record['score'][seat]:g} points{out}")
+    return lines
+
+
 def describe(record):
     """A few lines telling how a game went."""
     names = record["bots"]
-    lines = [f"{record['game']} seed {record['seed']}: {names[0]} (player 0) vs {names[1]} (player 1)"]
+    if len(names) == 2:
+        players = f"{names[0]} (player 0) vs {names[1]} (player 1)"
+    else:
+        players = ", ".join(f"{name} (player {seat})" for seat, name in enumerate(names))
+    lines = [f"{record['game']} seed {record['seed']}: {players}"]
     if record["opening"]:
         lines.append(f"opening: {join_moves(record['opening'])}")
     lines.append(f"moves: {join_moves(record['moves'])}")
+    if len(names) > 2:
+        return "\n".join(lines + ranking_lines(record) + seat_lines(record) + fault_tails(record))
     if record["winner"] is None:
         outcome = "draw"
     else:
@@ -87,25 +113,42 @@ def describe(record):
     if record["detail"]:
         reason += f" ({record['detail']})"
     lines.append(f"result: {outcome} after {record['plies']} plies; {reason}")
-    for seat in (0, 1):
-        lines.append(f"  {names[seat]}: {record['turns'][seat]} turns, avg {record['time_avg_ms'][seat]:.1f} ms, "
-                     f"max {record['time_max_ms'][seat]:.1f} ms, peak {record['peak_mb'][seat]:.0f} MB")
+    lines += seat_lines(record)
     if record["stderr"]:
         lines.append(f"last stderr lines of {names[record['loser']]}:")
         lines += ["  | " + line for line in record["stderr"]]
     return "\n".join(lines)
 
 
+def seat_lines(record):
+    return [f"  {name}: {record['turns'][seat]} turns, avg {record['time_avg_ms'][seat]:.1f} ms, "
+            f"max {record['time_max_ms'][seat]:.1f} ms, peak {record['peak_mb'][seat]:.0f} MB"
+            for seat, name in enumerate(record["bots"])]
+
+
+def fault_tails(record):
+    """The last stderr lines of each player out by a fault, in a game of more than two."""
+    lines = []
+    for name, fault in zip(record["bots"], record.get("faults") or ()):
+        if fault and fault["stderr"]:
+            lines.append(f"last stderr lines of {name}:")
+            lines += ["  | " + line for line in fault["stderr"]]
+    return lines
+
+
+def seated_bots(referee, specs):
+    """The bots of ``specs``, refused in one line unless the game seats that many."""
+    check_seats(referee, len(specs))
+    return parse_bots(specs, referee)
+
+
 def cmd_match(options):
     referee = load_referee(options.game, options.scale)
-    bots = parse_bots(options.bots, referee)
+    bots = seated_bots(referee, options.bots)
     seed = options.seed if options.seed is not None else random.randrange(2 ** 32)
-    plies = options.random_plies if options.random_plies is not None else default_random_plies(options.game)
-    opening = parse_opening(options.opening) if options.opening else None
-    record = play_match(referee, [b.command for b in bots], [b.name for b in bots], seed=seed,
-                        opening=opening, random_plies=plies, scale=options.scale,
-                        memory_mb=options.memory_mb, key=f"{options.game}:match:{uuid.uuid4().hex}",
-                        isolated=options.isolated, clock=clock_from_options(options))
+    opening = tuple(parse_opening(options.opening)) if options.opening else ()
+    record = play_match(referee, match_of(options, bots=tuple(bots), seed=seed, opening=opening,
+                                          key=f"{options.game}:match:{uuid.uuid4().hex}"))
     if options.results:
         ResultsWriter(options.results).append(record)
     print(json.dumps(record) if options.json else describe(record))
@@ -126,18 +169,19 @@ def cmd_tournament(options):
         if len(bots) != 2:
             raise UserError("--sprt compares two bots")
         sprt_args = (options.sprt[0], options.sprt[1], options.alpha, options.beta)
+    at_table = seats_table(referee, bots)
+    games = (f"{-(-options.games // len(bots)) * len(bots)} games at one table, the seats rotated"
+             if at_table else f"{options.games} games per pair")
+    tournament = Tournament(match_of(options, odds=odds), games=options.games, seed=options.seed,
+                            openings=tuple(openings or ()), sprt=sprt_args)
     try:
         with open_backend(options, options.jobs) as backend:
-            print(f"{options.game}: {len(bots)} bots, {options.games} games per pair, "
+            print(f"{options.game}: {len(bots)} bots, {games}, "
                   f"{backend.describe()}, results in {results}"
                   + "".join(f"; {name} has {factor:g}x the clock" for name, factor in odds.items()),
                   file=sys.stderr)
-            summary = run_tournament(options.game, bots, options.games, results=results, seed=options.seed,
-                                     scale=options.scale, openings=openings,
-                                     random_plies=options.random_plies, memory_mb=options.memory_mb,
-                                     sprt_args=sprt_args, progress=not options.quiet,
-                                     isolated=options.isolated, odds=odds, backend=backend,
-                                     clock=clock_from_options(options))
+            summary = run_tournament(tournament, bots, results=results, backend=backend,
+                                     progress=not options.quiet)
     except Interrupted:
         print(f"interrupted: the finished games are in {results}; run the same command to resume",
               file=sys.stderr)
@@ -157,7 +201,7 @@ def cmd_report(options):
         records = [r for r in records if r["game"] == options.game]
     if not records:
         raise UserError("no games in the results")
-    summary = summarize(records)
+    summary = summarize(records, listed_order(records))
     sprt_args = (options.sprt[0], options.sprt[1], options.alpha, options.beta) if options.sprt else None
     if options.json:
         if options.plot:
@@ -179,18 +223,12 @@ def cmd_report(options):
 
 
 # -- league and gate -------------------------------------------------------------------
-def conditions_of(options):
-    return Conditions(options.game, options.scale, options.memory_mb, options.isolated, {},
-                      clock_from_options(options))
-
-
 def cmd_league(options):
     referee = load_referee(options.game, options.scale)
     bots = parse_bots(options.bots, referee)
     results = options.results or league.default_results(options.game, "league")
     try:
-        records = league.run_league(options.game, bots, options.games, results, conditions_of(options),
-                                    seed=options.seed, random_plies=options.random_plies,
+        records = league.run_league(match_of(options), bots, options.games, results, seed=options.seed,
                                     progress=not options.quiet)
     except Interrupted:
         print(f"interrupted: the finished games are in {results}; run the same command to resume",
@@ -200,8 +238,8 @@ def cmd_league(options):
     print(f"{options.game} league: {len(records)} games in {results}")
     print("\n".join(league.leaderboard_text(board)))
     if options.table:
-        Path(options.table).write_text(f"{options.game} league, {len(records)} games (Bradley-Terry, "
-                                       f"Elo from the mean)\n\n{league.leaderboard_markdown(board)}\n")
+        Path(options.table).write_text(f"{options.game} league, {len(records)} games "
+                                       f"({league.rating_model(records)})\n\n{league.leaderboard_markdown(board)}\n")
         print(f"table written to {options.table}")
     if options.plot:
         league.plot_leaderboard(board, options.plot, f"{options.game} league, {len(records)} games")
@@ -215,9 +253,8 @@ def cmd_gate(options):
     results = options.results or league.default_results(options.game, "gate")
     sprt_args = (options.sprt[0], options.sprt[1], options.alpha, options.beta)
     try:
-        verdict, test, counts = league.run_gate(options.game, bots[0], bots[1:], results, conditions_of(options),
-                                                sprt_args, options.max_games, seed=options.seed,
-                                                random_plies=options.random_plies, progress=not options.quiet)
+        verdict, test, counts = league.run_gate(match_of(options), bots[0], bots[1:], results, sprt_args,
+                                                options.max_games, seed=options.seed, progress=not options.quiet)
     except Interrupted:
         print(f"interrupted: the finished games are in {results}; run the same command to resume",
               file=sys.stderr)
@@ -239,9 +276,10 @@ def cmd_smoke(options):
     for game, referee, bundle, scale in games_with_bundles(game_names(), options.dist, options.scale,
                                                             SMOKE_SCALE):
         command = str(bundle)
-        record = play_match(referee, [command, command], [f"{bundle.stem}#0", f"{bundle.stem}#1"],
-                            seed=random.randrange(2 ** 32), scale=scale, odds=(SMOKE_SLACK, SMOKE_SLACK),
-                            random_plies=default_random_plies(game), isolated=True)
+        names = [f"{bundle.stem}#0", f"{bundle.stem}#1"]
+        match = Match.between([command, command], names, seed=random.randrange(2 ** 32), scale=scale,
+                              odds={name: SMOKE_SLACK for name in names}, isolated=True)
+        record = play_match(referee, match)
         played += 1
         bad = record["reason"] in FAULTS
         failed += bad
@@ -283,13 +321,10 @@ def late_note(late):
 def cmd_play_game(options):
     """One game, reported in psyleague's play_game format on stdout."""
     referee = load_referee(options.game, options.scale)
-    bots = parse_bots(options.bots, referee)
+    bots = seated_bots(referee, options.bots)
     seed = options.seed if options.seed is not None else random.randrange(2 ** 32)
-    plies = options.random_plies if options.random_plies is not None else default_random_plies(options.game)
-    record = play_match(referee, [b.command for b in bots], [b.name for b in bots], seed=seed,
-                        random_plies=plies, scale=options.scale, memory_mb=options.memory_mb,
-                        key=f"{options.game}:play_game:{uuid.uuid4().hex}", isolated=options.isolated,
-                        clock=clock_from_options(options))
+    record = play_match(referee, match_of(options, bots=tuple(bots), seed=seed,
+                                          key=f"{options.game}:play_game:{uuid.uuid4().hex}"))
     if options.results:
         ResultsWriter(options.results).append(record)
     print(json.dumps(psyleague_result(record)))
@@ -300,22 +335,32 @@ def psyleague_result(record):
     """psyleague's play_game JSON: ranks (0 = first place, equal on a draw), errors
     (1 for a bot that lost by a fault), test_data and player_data."""
     score = record["score"]
-    ranks = [int(score[0] < score[1]), int(score[1] < score[0])]
-    errors = [int(record["loser"] == seat and record["reason"] in FAULTS) for seat in (0, 1)]
+    seats = range(len(score))
+    ranks = [sum(other > mine for other in score) for mine in score]
+    errors = [int(fault_of(record, seat) in FAULTS) for seat in seats]
     test_data = {"seed": record["seed"], "reason": record["reason"], "plies": record["plies"]}
-    player_data = [{"avg_ms": record["time_avg_ms"][s], "max_ms": record["time_max_ms"][s]} for s in (0, 1)]
+    player_data = [{"avg_ms": record["time_avg_ms"][s], "max_ms": record["time_max_ms"][s]} for s in seats]
     return {"ranks": ranks, "errors": errors, "test_data": test_data, "player_data": player_data}
 
 
 # -- the parser ------------------------------------------------------------------------
+class Parser(argparse.ArgumentParser):
+    """Reports a wrong option in one line, not under a usage block (status 2); its
+    commands' parsers are of this class too."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} ({self.prog} --help lists the options)\n")
+
+
 def build_parser():
-    parser = argparse.ArgumentParser(prog="python -m arena", description=DESCRIPTION)
+    parser = Parser(prog="python -m arena", description=DESCRIPTION)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
 
     p = commands.add_parser("match", help="play one game and show it")
     p.add_argument("game", help=f"one of {', '.join(game_names())}")
-    p.add_argument("bots", nargs=2, metavar="BOT", help="player 0 (moves first), player 1")
+    p.add_argument("bots", nargs="+", metavar="BOT",
+                   help="player 0 (moves first), player 1 (and 2, 3 in a game of more players)")
     p.add_argument("--seed", type=int)
     p.add_argument("--opening", metavar="MOVES", help="opening moves, e.g. 'd3 c5'")
     p.add_argument("--results", metavar="FILE", help="also append the game to this results file")
@@ -355,7 +400,8 @@ def build_parser():
     p.add_argument("--json", action="store_true", help="print the summary as JSON (see arena/README.md)")
     p.set_defaults(run=cmd_report)
 
-    p = commands.add_parser("league", help="many bots, one Bradley-Terry rating, resumable")
+    p = commands.add_parser("league", help="many bots, one rating (Bradley-Terry; Plackett-Luce for more "
+                                           "than two players), resumable")
     p.add_argument("game")
     p.add_argument("bots", nargs="+", metavar="BOT")
     p.add_argument("-n", "--games", type=positive_int, default=100,
@@ -376,7 +422,7 @@ def build_parser():
                    help="H0: Elo = ELO0 against H1: Elo = ELO1 over the pool (default: 0 20)")
     p.add_argument("--alpha", type=float, default=0.05)
     p.add_argument("--beta", type=float, default=0.05)
-    p.add_argument("--max-games", type=positive_int, default=400,
+    p.add_argument("-n", "--games", "--max-games", dest="max_games", type=positive_int, default=400,
                    help="reject once this many games leave the test undecided (default: 400)")
     p.add_argument("--results", metavar="FILE", help="results file (default: results/gate-GAME.jsonl)")
     p.add_argument("--seed", type=int, default=1, help="openings seed (default: 1)")
@@ -397,7 +443,7 @@ def build_parser():
 
     p = commands.add_parser("play_game", help="one game, result as psyleague's play_game JSON")
     p.add_argument("game")
-    p.add_argument("bots", nargs=2, metavar="BOT")
+    p.add_argument("bots", nargs="+", metavar="BOT")
     p.add_argument("--seed", type=int)
     p.add_argument("--results", metavar="FILE", help="also append the game to this results file")
     add_clock_options(p)

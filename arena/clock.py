@@ -60,8 +60,8 @@ class Clock:
             return None
         return {"jitter": [list(p) for p in self.jitter], "slow": self.slow, "soft": self.soft}
 
-    def judge(self, seed):
-        return TurnJudge(self, random.Random(f"jitter/{seed}"))
+    def judge(self, seed, players=2):
+        return TurnJudge(self, random.Random(f"jitter/{seed}"), players)
 
 
 class TurnBeyondLimit(Exception):
@@ -72,10 +72,10 @@ class TurnJudge:
     """One game's clock: for each answer, the pause drawn, the wait allowed and the
     verdict."""
 
-    def __init__(self, clock, rng):
+    def __init__(self, clock, rng, players=2):
         self.clock = clock
         self.rng = rng
-        self.overruns = [0, 0]
+        self.overruns = [0] * players
         self.counted = "" if clock.jitter == () and clock.slow == 1.0 else " (counted)"
 
     def pause_ms(self):

@@ -25,6 +25,9 @@ SIZED_SUSTECH = {f"{SUSTECH}-{n}": n for n in SUSTECH_SIZES if n != 8}
 BUNDLES = {name: "reversi_sustech" for name in (SUSTECH, *SIZED_SUSTECH)}  # game -> bundle in dist/
 FULL = "full"  # where build/bundle.py puts the bundles that carry every engine (dist/full/)
 DEFAULT_MEMORY_MB = 768
+# Referee classes by game name, for games outside games/ (a test's toy game): load_referee
+# finds them first.
+EXTRA_REFEREES = {}
 
 def sized_game(name, size):
     """The name of game ``name`` played on a ``size`` board (only Reversed Reversi has
@@ -53,6 +56,8 @@ def games_with_bots():
 
 def load_referee(name, scale=1.0):
     """A fresh referee for ``name``; UserError if the game is unknown or not ready."""
+    if name in EXTRA_REFEREES:
+        return EXTRA_REFEREES[name]()
     if name == SUSTECH or name in SIZED_SUSTECH:
         from arena.sustech import Referee
         return Referee(SIZED_SUSTECH.get(name, 8), time_scale=scale)

@@ -21,11 +21,20 @@ A round's games have keys ``GAME:league:ROUND:SEAT0:SEAT1``: a rerun first finis
 round cut in half, then goes on from the next round, so that every game is played once,
 however the run ended. Bots may be added or left out between runs; the
 games of those left out (retired) still count in everyone's rating.
+
+A game of more than two players (its referee's ``players``) given more than two bots
+seats as many of them as a table holds, those with the fewest games first, and plays
+each rotation of the seats on one opening (keys ``GAME:league:ROUND:SEAT0:SEAT1:...``).
+Its rating is Weng-Lin's Bayesian approximation with the Plackett-Luce model (the
+``openskill`` package, as CG Arena rates CodinGame's multi-player games): each game's
+ranking, ties shared, updates each bot's mean ``mu`` and deviation ``sigma``, game after
+game in the file's order; the leaderboard shows ``mu`` with ``mu +- 1.96 sigma``.
 """
 
 import math
 import random
 import sys
+import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,12 +43,12 @@ import numpy as np
 
 from arena.clock import warn_other_clocks
 from arena.errors import UserError
-from arena.games import default_random_plies
-from arena.match import FAULTS
+from arena.games import load_referee
+from arena.match import FAULTS, check_seats, fault_of, is_nplayer, ranks_of, seats_of
 from arena.report import round_pair_id, table
 from arena.results import ResultsWriter, read_results
 from arena.stats import Z95, sprt
-from arena.tournament import GameSpec, play_game, warn_changed_bots
+from arena.tournament import play_game, warn_changed_bots
 
 ELO_PER_UNIT = 400 / math.log(10)
 PRIOR_ELO = 1000.0     # the prior's standard deviation, in Elo: wide, it only keeps ratings finite
@@ -56,6 +65,7 @@ class Rating:
     points: float
     faults: int
     active: bool
+    unit: str = "Elo"    # what elo, low and high measure: Elo (Bradley-Terry) or mu (Plackett-Luce)
 
 
 def fit(names, games):
@@ -126,6 +136,44 @@ def fitted(records, names):
     return values, covariance, index
 
 
+def ranked(records):
+    """Whether the league rates its games by their ranking (Plackett-Luce): those of a
+    game of more than two players."""
+    return any(len(record["bots"]) > 2 for record in records)
+
+
+def rating_model(records):
+    return "Plackett-Luce, Weng-Lin" if ranked(records) else "Bradley-Terry, Elo from the mean"
+
+
+def plackett_luce(records, names):
+    """{name: (mu, sigma)} after rating ``records`` in order with openskill's Plackett-Luce."""
+    try:
+        from openskill.models import PlackettLuce
+    except ImportError:
+        raise UserError("rating a game of more than two players needs openskill (pip install openskill)") from None
+    model = PlackettLuce()
+    current = {name: model.rating(name=name) for name in names}
+    for record in records:
+        teams = model.rate([[current[name]] for name in record["bots"]], ranks=ranks_of(record))
+        for name, team in zip(record["bots"], teams):
+            current[name] = team[0]
+    return {name: (rating.mu, rating.sigma) for name, rating in current.items()}
+
+
+def intervals(records, names):
+    """{name: (rating, low, high, unit)} of the bots of ``names`` over ``records``."""
+    if ranked(records):
+        return {name: (mu, mu - Z95 * sigma, mu + Z95 * sigma, "mu")
+                for name, (mu, sigma) in plackett_luce(records, names).items()}
+    values, covariance, index = fitted(records, names)
+    found = {}
+    for name, k in index.items():
+        half = Z95 * math.sqrt(max(covariance[k, k], 0.0))
+        found[name] = (*(ELO_PER_UNIT * x for x in (values[k], values[k] - half, values[k] + half)), "Elo")
+    return found
+
+
 def ratings(records, bots):
     """The leaderboard: a Rating per bot, best first; a bot without a game yet comes last,
     unrated (NaN), and does not take part in the fit (it would move the mean)."""
@@ -134,20 +182,14 @@ def ratings(records, bots):
         for seat, name in enumerate(record["bots"]):
             played[name] += 1
             points[name] += record["score"][seat]
-        if record.get("loser") is not None and record["reason"] in FAULTS:
-            faults[record["bots"][record["loser"]]] += 1
-    names = [name for name in names_in(records, bots) if played[name]]
-    values, covariance, index = fitted(records, names)
+            faults[name] += fault_of(record, seat) in FAULTS
+    rated = intervals(records, [name for name in names_in(records, bots) if played[name]])
     active = {b.name for b in bots}
+    unit = "mu" if ranked(records) else "Elo"
     board = []
     for name in names_in(records, bots):
-        if name in index:
-            k = index[name]
-            half = Z95 * math.sqrt(max(covariance[k, k], 0.0))
-            elo, low, high = (ELO_PER_UNIT * x for x in (values[k], values[k] - half, values[k] + half))
-        else:
-            elo = low = high = math.nan
-        board.append(Rating(name, elo, low, high, played[name], points[name], faults[name], name in active))
+        elo, low, high, unit = rated.get(name, (math.nan, math.nan, math.nan, unit))
+        board.append(Rating(name, elo, low, high, played[name], points[name], faults[name], name in active, unit))
     return sorted(board, key=lambda r: (not r.games, -r.elo if r.games else 0))
 
 
@@ -166,27 +208,45 @@ def next_pair(records, bots):
     return best[1]
 
 
-def round_specs(game, number, a, b, seed, random_plies):
-    """The two games of round ``number`` between bots ``a`` and ``b``, seats swapped."""
+def next_table(records, bots, size):
+    """The ``size`` active bots with the fewest games (in the order given on a tie)."""
+    played = Counter(name for record in records for name in record["bots"])
+    return sorted(bots, key=lambda b: (played[b.name], bots.index(b)))[:size]
+
+
+def rotations(group):
+    return [group[k:] + group[:k] for k in range(len(group))]
+
+
+def round_specs(match, number, group, seed):
+    """The games of round ``number`` between the bots of ``group``, one per rotation of
+    the seats (two bots: seats swapped)."""
+    game = match.game
     game_seed = random.Random(f"league/{seed}/{number}").getrandbits(32)
-    pair = round_pair_id(f"{game}:league:{number}", [a.name, b.name])
-    return [GameSpec(f"{game}:league:{number}:{x.name}:{y.name}", number, (x, y), game_seed, (), random_plies, pair)
-            for x, y in ((a, b), (b, a))]
+    round_key = f"{game}:league:{number}"
+    pair = round_pair_id(round_key, [b.name for b in group]) if len(group) == 2 else round_key
+    return [match.seated(seats, seed=game_seed, key=":".join([round_key] + [b.name for b in seats]), pair=pair)
+            for seats in rotations(list(group))]
 
 
-def unfinished_rounds(records, bots, game):
-    """The missing game of each round cut in half whose bots are both still active, on
+def unfinished_rounds(records, bots, match):
+    """The missing games of each round cut short whose bots are all still active, on
     the opening its first game had."""
     by_name = {b.name: b for b in bots}
-    rounds = Counter(round_of(r) for r in records)
-    specs = []
+    keys = {record["key"] for record in records}
+    specs, seen = [], set()
     for record in records:
         names = record["bots"]
-        if rounds[round_of(record)] == 1 and all(n in by_name for n in names):
-            other = GameSpec(f"{game}:league:{round_of(record)}:{names[1]}:{names[0]}", round_of(record),
-                             (by_name[names[1]], by_name[names[0]]), record["seed"], tuple(record["opening"]),
-                             0, record.get("pair", ""))
-            specs.append(other)
+        if round_of(record) in seen or not all(n in by_name for n in names):
+            continue
+        seen.add(round_of(record))
+        game = match.game
+        for seats in rotations(names):
+            key = ":".join([f"{game}:league:{round_of(record)}"] + seats)
+            if key not in keys:
+                specs.append(match.seated([by_name[n] for n in seats], seed=record["seed"], key=key,
+                                          opening=tuple(record["opening"]), random_plies=0,
+                                          pair=record.get("pair", "")))
     return specs
 
 
@@ -194,59 +254,112 @@ def say(text):
     print(text, file=sys.stderr, flush=True)
 
 
-def run_league(game, bots, total, results, conditions, seed=1, random_plies=None, progress=True):
+def duration_text(seconds):
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    return f"{seconds / 60:.0f} min" if seconds < 5400 else f"{seconds / 3600:.1f} h"
+
+
+class Countdown:
+    """The games done of the total, and the time left at the pace of the games played in
+    this run (those already in the file took none of it): "12/100, about 3 min left".
+    ``at_most``: the total is a cap that the run may stop before (the gate's)."""
+
+    def __init__(self, total, done, at_most=False, clock=time.monotonic):
+        self.total, self.first, self.at_most, self.clock = total, done, at_most, clock
+        self.started = clock()
+
+    def __call__(self, done):
+        text = f"{done}/{'at most ' if self.at_most else ''}{self.total}"
+        played, left = done - self.first, self.total - done
+        if played > 0 and left > 0:
+            seconds = (self.clock() - self.started) / played * left
+            text += f", about {duration_text(seconds)} left{' at most' if self.at_most else ''}"
+        return text
+
+
+def table_size(referee, bots):
+    """How many bots a round seats: two, or, in a game of more than two players given
+    more than two bots, as many as a table holds (UserError if the game seats neither)."""
+    if is_nplayer(referee) and len(bots) > 2:
+        return min(len(bots), max(seats_of(referee)))
+    check_seats(referee, 2)
+    return 2
+
+
+def game_line(countdown, done, record):
+    """A game's line in the league's log: the games done of the total, its bots and
+    points, seat by seat."""
+    names = " vs ".join(record["bots"])
+    points = "-".join(f"{round(p, 2):g}" for p in record["score"])
+    return f"{countdown(done)}: {names}: {points} ({record['reason']})"
+
+
+def run_league(match, bots, total, results, seed=1, progress=True):
     """Plays rounds until the league's file holds ``total`` games (or the round that
-    passes it); returns the league's records."""
+    passes it) under ``match`` (a Match without bots); returns the league's records."""
     if len(bots) < 2:
         raise UserError("a league needs at least two bots")
-    if random_plies is None:
-        random_plies = default_random_plies(game)
+    referee = load_referee(match.game, match.scale)
+    size = table_size(referee, bots)
     writer = ResultsWriter(results)
-    records = league_records(read_results(results), game)
+    records = league_records(read_results(results), match.game)
     warn_changed_bots(records, bots)
-    warn_other_clocks(records, conditions.clock)
+    warn_other_clocks(records, match.clock)
+    countdown = Countdown(total, len(records))
 
     def play(spec):
-        record = play_game(spec, conditions)
+        record = play_game(spec)
         writer.append(record)
         records.append(record)
         if progress:
-            say(f"{len(records)}: {spec.bots[0].name} vs {spec.bots[1].name}: "
-                f"{record['score'][0]:g}-{record['score'][1]:g} ({record['reason']})")
+            say(game_line(countdown, len(records), record))
 
-    for spec in unfinished_rounds(records, bots, game):
+    for spec in unfinished_rounds(records, bots, match):
         play(spec)
     number = max((round_of(r) for r in records), default=-1) + 1
     while len(records) < total:
-        a, b = next_pair(records, bots)
-        for spec in round_specs(game, number, a, b, seed, random_plies):
+        group = next_pair(records, bots) if size == 2 else next_table(records, bots, size)
+        for spec in round_specs(match, number, group, seed):
             play(spec)
         number += 1
     return records
 
 
+def signed(elo):
+    """An Elo figure rounded and signed, but 0 unsigned (never "-0")."""
+    text = f"{elo:+.0f}"
+    return "0" if text in ("+0", "-0") else text
+
+
 def board_rows(board, interval):
-    """The leaderboard's cells: rank, name, Elo, the interval as ``interval`` spells
-    it, games, score, faults ("-" where a bot has no game yet)."""
+    """The leaderboard's cells: rank, name, Elo (or mu), the interval as ``interval``
+    spells it, games, score, faults ("-" where a bot has no game yet)."""
     rows = []
     for k, r in enumerate(board):
-        rated = [f"{r.elo:+.0f}", interval.format(r.low, r.high), f"{100 * r.points / r.games:.1f}%"] \
+        rating = signed(r.elo) if r.unit == "Elo" else f"{r.elo:.1f}"
+        low, high = (signed(r.low), signed(r.high)) if r.unit == "Elo" else (f"{r.low:.1f}", f"{r.high:.1f}")
+        rated = [rating, interval.format(low, high), f"{100 * r.points / r.games:.1f}%"] \
             if r.games else ["-", "-", "-"]
         rows.append([str(k + 1), r.name + ("" if r.active else " (retired)"), *rated[:2], str(r.games),
                      rated[2], str(r.faults)])
     return rows
 
 
+def unit_of(board):
+    return board[0].unit if board else "Elo"
+
+
 def leaderboard_markdown(board):
-    rows = board_rows(board, "[{:+.0f}, {:+.0f}]")
-    header = ["#", "bot", "Elo", "95% interval", "games", "score", "faults"]
+    rows = board_rows(board, "[{}, {}]")
+    header = ["#", "bot", unit_of(board), "95% interval", "games", "score", "faults"]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
     return "\n".join(lines)
 
 
 def leaderboard_text(board):
-    return table(board_rows(board, "{:+.0f}..{:+.0f}"), ["#", "bot", "Elo", "95%", "games", "score", "faults"])
+    return table(board_rows(board, "{}..{}"), ["#", "bot", unit_of(board), "95%", "games", "score", "faults"])
 
 
 def plot_leaderboard(board, path, title):
@@ -263,7 +376,8 @@ def plot_leaderboard(board, path, title):
                   fmt="o", capsize=4)
     axes.set_yticks(list(y), [r.name + ("" if r.active else " (retired)") for r in shown])
     axes.axvline(0, color="#999", linewidth=0.8)
-    axes.set_xlabel("Elo (Bradley-Terry, mean 0), 95% interval")
+    axes.set_xlabel("Elo (Bradley-Terry, mean 0), 95% interval" if unit_of(board) == "Elo"
+                    else "mu (Plackett-Luce, Weng-Lin), 95% interval")
     axes.set_title(title)
     figure.tight_layout()
     figure.savefig(path, dpi=110)
@@ -288,16 +402,20 @@ def pentanomial(records, candidate):
     return tuple(counts)
 
 
-def run_gate(game, candidate, pool, results, conditions, sprt_args, max_games, seed=1, random_plies=None,
-             progress=True):
+def run_gate(match, candidate, pool, results, sprt_args, max_games, seed=1, progress=True):
     """Rounds of the candidate against each bot of the pool in turn until the SPRT over
-    all of them decides or ``max_games`` are played; returns (verdict, Sprt, counts)."""
-    if random_plies is None:
-        random_plies = default_random_plies(game)
+    all of them decides or ``max_games`` are played, under ``match`` (a Match without
+    bots); returns (verdict, Sprt, counts). Games of two only (UserError otherwise)."""
+    game = match.game
+    referee = load_referee(game, match.scale)
+    if 2 not in seats_of(referee):
+        raise UserError(f"the gate plays games of two players, and {game} seats "
+                        f"{', '.join(map(str, seats_of(referee)))}")
     writer = ResultsWriter(results)
     records = gate_records(read_results(results), game, candidate.name)
     warn_changed_bots(records, [candidate, *pool])
-    warn_other_clocks(records, conditions.clock)
+    warn_other_clocks(records, match.clock)
+    countdown = Countdown(max_games, len(records), at_most=True)
     number = 0
     while True:
         counts = pentanomial(records, candidate.name)
@@ -311,12 +429,11 @@ def run_gate(game, candidate, pool, results, conditions, sprt_args, max_games, s
             key = f"{pair}:{seats[0].name}:{seats[1].name}"
             if any(r["key"] == key for r in records):
                 continue
-            record = play_game(GameSpec(key, number, seats, game_seed, (), random_plies, pair), conditions)
+            record = play_game(match.seated(seats, seed=game_seed, key=key, pair=pair))
             writer.append(record)
             records.append(record)
             if progress:
-                say(f"{len(records)}: {seats[0].name} vs {seats[1].name}: "
-                    f"{record['score'][0]:g}-{record['score'][1]:g} ({record['reason']})")
+                say(game_line(countdown, len(records), record))
         number += 1
 
 

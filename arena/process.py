@@ -158,6 +158,7 @@ class BotProcess:
         self.peak_mb = 0.0
         self.referee_wait_ms = 0.0
         self.stderr_tail = deque(maxlen=STDERR_TAIL)
+        self.stderr_turn = deque(maxlen=STDERR_TAIL)  # the lines since take_stderr's last call
         self.stderr_bytes = 0
         self._buffer = bytearray()
         self._lines = deque()
@@ -212,7 +213,9 @@ class BotProcess:
             self._err_partial = parts.pop()[-STDERR_LINE_CHARS * 4:]
             for part in parts[-STDERR_TAIL:]:
                 if not part.startswith(INFO_PREFIX):  # info lines go with their turn, not the tail
-                    self.stderr_tail.append(self._decode(part))
+                    line = self._decode(part)
+                    self.stderr_tail.append(line)
+                    self.stderr_turn.append(line)
             said = next((part for part in reversed(parts) if part.startswith(INFO_PREFIX)), None)
             if said is not None:
                 self._info = said[:INFO_LINE_BYTES].decode("utf-8", "replace").rstrip("\r")
@@ -236,6 +239,15 @@ class BotProcess:
             self._err_open = self.drain_stderr()
         line, self._info = self._info, None
         return parse_info(line) if line else None
+
+    def take_stderr(self):
+        """The bot's stderr lines since the last call (info lines apart), the last
+        ``STDERR_TAIL`` of them: what it said on its turn, as CodinGame's viewer shows it."""
+        if self._err_open and not self._closed:
+            self._err_open = self.drain_stderr()
+        lines = list(self.stderr_turn)
+        self.stderr_turn.clear()
+        return lines
 
     def last_stderr(self, count=10):
         """The bot's last stderr lines (complete once the bot is closed)."""

@@ -1,5 +1,7 @@
 """Replays: a results file's games as one self-contained HTML page (no network, no
-external script), each drawn ply by ply with what the bots said of their search.
+external script), each drawn ply by ply with what the bots said of their search (the
+info line) and on stderr (each move's lines, and the loser's last ones), and which bot
+plays which side.
 
 Board views: each game package draws its own board. ``games/<g>/view.py`` defines
 ``board_view(game, state, last_move=None)``, returning a dict:
@@ -8,8 +10,9 @@ Board views: each game package draws its own board. ``games/<g>/view.py`` define
   ``"p0"``/``"p1"`` (a piece of player 0 or 1), ``"m0"``/``"m1"`` (a master or king), or
   an int (a count, drawn as a number: Oware's seeds);
 - ``files``, ``ranks``: the columns' labels (a string or list) and the rows' (top first);
-- ``colors``: the two players' piece colours; ``board``: a colour (one colour with a
-  grid), ``"checker"`` or ``"pits"``;
+- ``colors``: the two players' piece colours; ``sides``: what the game calls each
+  player's side ("black", "white"; optional), shown beside the bots' names; ``board``: a
+  colour (one colour with a grid), ``"checker"`` or ``"pits"``;
 - ``marks``: ``[row, col]`` cells that the last move touched; ``notes``: lines of text
   (scores, cards).
 
@@ -25,7 +28,7 @@ from pathlib import Path
 
 from arena.errors import UserError
 from arena.games import load_referee
-from arena.match import REASONS, limits_ms, play_named
+from arena.match import REASONS, call_referee, limits_ms, new_state, play_named, ranks_of
 from arena.results import read_results
 
 TEMPLATE = Path(__file__).resolve().parent / "replay.html"
@@ -49,8 +52,20 @@ def board_view_of(game):
     return lambda state, last_move=None: module.board_view(game, state, last_move)
 
 
+def ranking_text(record):
+    """A game of more than two: its ranking, each player's fault said beside it."""
+    names, ranks, faults = record["bots"], ranks_of(record), record.get("faults") or [None] * len(record["bots"])
+    places = []
+    for seat in sorted(range(len(names)), key=lambda s: (ranks[s], s)):
+        fault = f" ({REASONS.get(faults[seat]['reason'], faults[seat]['reason'])})" if faults[seat] else ""
+        places.append(f"{ranks[seat]:g}. {names[seat]}{fault}")
+    return f"{', '.join(places)}; {REASONS.get(record['reason'], record['reason'])}"
+
+
 def result_text(record):
     names = record["bots"]
+    if len(names) > 2:
+        return ranking_text(record)
     outcome = "draw" if record["winner"] is None else f"{names[record['winner']]} wins"
     reason = REASONS.get(record["reason"], record["reason"])
     if record.get("loser") is not None:
@@ -63,18 +78,24 @@ def result_text(record):
 def game_frames(record):
     """The page's data for one game: its bots, result and one frame per ply."""
     referee = load_referee(record["game"])
-    game = referee.game
-    draw = board_view_of(game)
     label = f"game {record.get('key') or ''}"
-    state = referee.new_state(random.Random(record.get("seed", 0)))
+    players = len(record["bots"])
+    state = new_state(referee, random.Random(record.get("seed", 0)), players)
+    game = referee.game   # after new_state: an N-player referee takes the rules for this many players
+    draw = board_view_of(game)
     frames = [{"view": draw(state), "move": None, "seat": None}]
-    odds = record.get("odds") or [1.0, 1.0]
+    odds = record.get("odds") or [1.0] * players
     limits = [limits_ms(referee, record.get("scale", 1.0) * factor) for factor in odds]
-    turns = [0, 0]
-    times, infos = record.get("times") or [], record.get("info") or []
+    turns = [0] * players
+    out = {}   # moves played before -> the seats put out then by their faults
+    for played, seat in record.get("eliminations") or ():
+        out.setdefault(played + len(record.get("opening") or []), []).append(seat)
+    times, infos, saids = record.get("times") or [], record.get("info") or [], record.get("said") or []
     movers = record.get("movers") or ""
     for index, name in enumerate(list(record.get("opening") or []) + list(record.get("moves") or [])):
         opening = index < len(record.get("opening") or [])
+        for gone in out.get(index, ()):
+            state = call_referee(referee, "eliminate", state, gone)
         seat = game.to_move(state)
         move, after = play_named(game, state, name, f"{label}, ply {index + 1}")
         frame = {"move": name, "seat": seat, "opening": opening}
@@ -87,11 +108,27 @@ def game_frames(record):
                 frame.update(ms=ms, limit=round(limits[seat][0 if turns[seat] == 0 else 1], 1))
                 turns[seat] += 1
             frame["info"] = infos[at] if at < len(infos) else None
+            frame["said"] = saids[at] if at < len(saids) else None
         frame["view"] = draw(after, move)
         frames.append(frame)
         state = after
+    ended = len(record.get("opening") or []) + len(record.get("moves") or [])
+    if out.get(ended):   # put out after the last move: the last view shows it
+        for gone in out[ended]:
+            state = call_referee(referee, "eliminate", state, gone)
+        frames[-1]["view"] = draw(state, move if len(frames) > 1 else None)
+    start = frames[0]["view"]
     return {"key": record.get("key"), "game": record["game"], "bots": record["bots"],
-            "result": result_text(record), "seed": record.get("seed"), "frames": frames}
+            "sides": start.get("sides") or [f"player {seat}" for seat in range(players)], "colors": start["colors"],
+            "result": result_text(record), "seed": record.get("seed"), "frames": frames,
+            "stderr": stderr_of(record)}
+
+
+def stderr_of(record):
+    """The loser's last stderr lines where a fault ended the game ({"seat", "lines"}),
+    else None: what it said after its last move (a crash's traceback)."""
+    lines = record.get("stderr") or []
+    return {"seat": record["loser"], "lines": lines} if lines and record.get("loser") is not None else None
 
 
 def select_records(records, which):

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from arena.errors import UserError
-from arena.match import FAULTS
+from arena.match import FAULTS, fault_of, first_places, ranks_of
 from arena.stats import PENTANOMIAL, estimate, format_elo, score, score_interval, sprt, trinomial
 
 FAULT_LABELS = {"timeout": "timeout", "illegal": "illegal", "bad_output": "badout",
@@ -106,8 +106,29 @@ class BotStats:
     time_max: float = 0.0
 
 
+@dataclass
+class Ranks:
+    """Games at a table of more than two: their count, the sum of the ranks (1 = first;
+    see ``arena.match.ranking``), the first places (a shared one split) and the faults."""
+    games: int = 0
+    rank_sum: float = 0.0
+    firsts: float = 0.0
+    faults: int = 0
+
+    def add(self, rank, first, fault):
+        self.games += 1
+        self.rank_sum += rank
+        self.firsts += first
+        self.faults += fault is not None
+
+    @property
+    def average(self):
+        return self.rank_sum / self.games if self.games else math.nan
+
+
 class Summary:
-    """W/D/L per pair and faults and times per bot, per game, from records."""
+    """W/D/L per pair and faults and times per bot, per game, from records; for games at
+    a table of more than two, the ranks per bot and per seat."""
 
     def __init__(self, order=()):
         self.order = list(order)      # bot names in the order the user gave them
@@ -116,6 +137,8 @@ class Summary:
         self.games = []               # game names in order of appearance
         self.endings = {}             # game -> {reason: games}
         self.overheads = {}           # game -> [sum of the games' mean overheads (ms a turn), games]
+        self.clocks = {}              # game -> {clock rehearsed (arena/clock.py) as text: games}
+        self.ranks = {}               # (game, name, seat) -> Ranks, of games of more than two
         self.count = 0
 
     def _rank(self, name):
@@ -142,15 +165,21 @@ class Summary:
         self.count += 1
         endings = self.endings.setdefault(game, {})
         endings[record["reason"]] = endings.get(record["reason"], 0) + 1
+        if record.get("clock"):
+            clocks = self.clocks.setdefault(game, {})
+            clocks[clock_text(record["clock"])] = clocks.get(clock_text(record["clock"]), 0) + 1
         if record.get("overhead_ms") is not None:
             overhead = self.overheads.setdefault(game, [0.0, 0])
             overhead[0] += record["overhead_ms"]
             overhead[1] += 1
         names, points = record["bots"], record["score"]
-        pair = self.pair(game, *names)
-        pair.add(points[names.index(pair.a)] if names[0] != names[1] else points[0], pair_id(record))
-        if points[0] != points[1]:
-            pair.add_loss(names[points.index(0)], record["reason"])
+        if len(names) == 2:
+            pair = self.pair(game, *names)
+            pair.add(points[names.index(pair.a)] if names[0] != names[1] else points[0], pair_id(record))
+            if points[0] != points[1]:
+                pair.add_loss(names[points.index(0)], record["reason"])
+        else:
+            self._add_ranks(game, record)
         for seat, name in enumerate(names):
             stats = self.bot(game, name)
             stats.games += 1
@@ -159,9 +188,33 @@ class Summary:
             stats.turns += turns
             stats.time_sum += (record.get("time_avg_ms") or [0, 0])[seat] * turns
             stats.time_max = max(stats.time_max, (record.get("time_max_ms") or [0, 0])[seat] or 0)
-        if record.get("loser") is not None and record["reason"] in FAULTS:
-            self.bot(game, names[record["loser"]]).faults[record["reason"]] += 1
+        for seat, name in enumerate(names):
+            fault = fault_of(record, seat)
+            if fault in FAULTS:
+                self.bot(game, name).faults[fault] += 1
         return self
+
+    def _add_ranks(self, game, record):
+        firsts = first_places(record)
+        for seat, (name, rank) in enumerate(zip(record["bots"], ranks_of(record))):
+            key = (game, name, seat)
+            self.ranks.setdefault(key, Ranks()).add(rank, firsts[seat], fault_of(record, seat))
+
+    def ranks_in(self, game, name=None, seat=None):
+        """The Ranks of games of more than two in ``game``, of bot ``name`` (every bot if
+        None) in ``seat`` (every seat if None)."""
+        total = Ranks()
+        for (g, n, s), ranks in self.ranks.items():
+            if g == game and name in (None, n) and seat in (None, s):
+                total.games += ranks.games
+                total.rank_sum += ranks.rank_sum
+                total.firsts += ranks.firsts
+                total.faults += ranks.faults
+        return total
+
+    def seats_of(self, game):
+        """The seats of the games of more than two in ``game``, in order."""
+        return sorted({s for (g, _, s) in self.ranks if g == game})
 
     def overhead(self, game=None):
         """The referee's overhead in ms a turn, the mean over the games of ``game`` (of
@@ -181,6 +234,35 @@ class Summary:
     def bots_of(self, game):
         found = [s for (g, _), s in self.bots.items() if g == game]
         return sorted(found, key=lambda s: (-s.points / max(1, s.games), self._rank(s.name)))
+
+    def games_of(self, game):
+        """The games played of ``game``: those of its pairs and its tables."""
+        at_tables = sum(r.games for (g, _, s), r in self.ranks.items() if g == game and s == 0)
+        return sum(p.games for p in self.pairs_of(game)) + at_tables
+
+
+def clock_text(clock):
+    """A record's rehearsed clock (its ``clock``, arena/clock.py) as the options that set it."""
+    parts = []
+    if clock.get("jitter"):
+        parts.append("--jitter " + ",".join(f"{rate:g}:{ms:g}" for rate, ms in clock["jitter"]))
+    if clock.get("slow", 1.0) != 1.0:
+        parts.append(f"--slow {clock['slow']:g}")
+    if clock.get("soft"):
+        parts.append("--soft-timeout")
+    return " ".join(parts)
+
+
+def listed_order(records):
+    """The bots' names in the order their tournament listed them (a record's ``listed``),
+    then those of records without it in order of appearance: a report shows each pair
+    as its tournament did."""
+    order = {}
+    for record in records:
+        order.update(dict.fromkeys(record.get("listed") or ()))
+    for record in records:
+        order.update(dict.fromkeys(name for name in record["bots"] if name not in order))
+    return list(order)
 
 
 def summarize(records, order=()):
@@ -228,7 +310,7 @@ def bot_table(stats_list):
     header = ["bot", "games", "points", "score"] + [FAULT_LABELS[f] for f in FAULTS] + ["avg ms", "max ms"]
     rows = []
     for s in stats_list:
-        rows.append([s.name, s.games, f"{s.points:g}", f"{100 * s.points / max(1, s.games):.1f}%"]
+        rows.append([s.name, s.games, f"{round(s.points, 2):g}", f"{100 * s.points / max(1, s.games):.1f}%"]
                     + [s.faults[f] for f in FAULTS]
                     + [f"{s.time_sum / s.turns:.1f}" if s.turns else "-", f"{s.time_max:.0f}"])
     return table(rows, header)
@@ -252,18 +334,43 @@ def cross_table(summary, game, bots):
     return table(rows, header)
 
 
+def rank_cells(ranks):
+    return [ranks.games, f"{ranks.average:.2f}" if ranks.games else "-", f"{ranks.firsts:g}", ranks.faults]
+
+
+def rank_tables(summary, game, bots):
+    """The games of more than two: per bot its average rank, first places and faults,
+    over every seat and in each seat; then per seat over every bot."""
+    seats = summary.seats_of(game)
+    header = ["bot", "games", "avg rank", "firsts", "faults"] + [f"seat {s}" for s in seats]
+    names = [b.name for b in bots if summary.ranks_in(game, b.name).games]
+    rows = []
+    for name in sorted(names, key=lambda n: (summary.ranks_in(game, n).average, summary._rank(n))):
+        in_seats = [summary.ranks_in(game, name, s) for s in seats]
+        rows.append([name] + rank_cells(summary.ranks_in(game, name))
+                    + [f"{r.average:.2f}" if r.games else "-" for r in in_seats])
+    seat_rows = [[f"seat {s}"] + rank_cells(summary.ranks_in(game, seat=s)) for s in seats]
+    return (["ranks at tables of more than two (1 = first; ties share):"] + table(rows, header)
+            + table(seat_rows, ["seat", "games", "avg rank", "firsts", "faults"]))
+
+
 def summary_text(summary, sprt_args=None):
     lines = []
     for game in summary.games:
         bots = summary.bots_of(game)
         pairs = summary.pairs_of(game)
-        total = sum(p.games for p in pairs)
+        total = summary.games_of(game)
         lines.append(f"{game}: {total} games, {len(bots)} bots")
         for pair in pairs:
             lines.append("  " + pair_line(pair, sprt_args if len(pairs) == 1 else None))
         lines += ["  " + line for line in bot_table(bots)]
-        if len(bots) > 2:
+        if summary.seats_of(game):
+            lines += ["  " + line for line in rank_tables(summary, game, bots)]
+        if len(bots) > 2 and pairs:
             lines += ["  " + line for line in cross_table(summary, game, bots)]
+        for text, games in summary.clocks.get(game, {}).items():
+            lines.append(f"  clock rehearsed ({text}): " + ("every game" if games == total else
+                                                          f"{games} of the {total} games"))
         if summary.overloaded(game):
             lines.append(f"  warning: the referee took {summary.overhead(game):.1f} ms a turn on average to pass "
                          f"the answers on (well under 1 ms where the machine has a processor to spare): the "
@@ -307,6 +414,20 @@ def bot_json(stats):
             "max_ms": number(stats.time_max, 1)}
 
 
+def ranks_json(ranks):
+    return {"games": ranks.games, "avg_rank": number(ranks.average) if ranks.games else None,
+            "firsts": ranks.firsts, "faults": ranks.faults}
+
+
+def tables_json(summary, game):
+    """The ranks of the games of more than two: per bot (overall and per seat), per seat."""
+    seats = summary.seats_of(game)
+    names = [s.name for s in summary.bots_of(game) if summary.ranks_in(game, s.name).games]
+    return {"bots": [{"name": name, **ranks_json(summary.ranks_in(game, name)),
+                      "seats": [ranks_json(summary.ranks_in(game, name, s)) for s in seats]} for name in names],
+            "seats": [{"seat": s, **ranks_json(summary.ranks_in(game, seat=s))} for s in seats]}
+
+
 def summary_json(summary, sprt_args=None, every_pair=False):
     """A machine-readable summary (its shape: arena/README.md, "JSON summaries"); the
     SPRT for a game's only pair, or for each pair if ``every_pair`` (the table's)."""
@@ -315,13 +436,15 @@ def summary_json(summary, sprt_args=None, every_pair=False):
         pairs = summary.pairs_of(game)
         overhead = summary.overhead(game)
         games.append({
-            "game": game, "games": sum(p.games for p in pairs),
+            "game": game, "games": summary.games_of(game),
             "endings": dict(sorted(summary.endings.get(game, {}).items())),
             "overhead_ms": None if overhead is None else number(overhead, 3),
             "overloaded": summary.overloaded(game),
             "pairs": [pair_json(p, sprt_args if every_pair or len(pairs) == 1 else None) for p in pairs],
             "bots": [bot_json(s) for s in summary.bots_of(game)],
         })
+        if summary.seats_of(game):
+            games[-1]["tables"] = tables_json(summary, game)
     return {"games": games}
 
 

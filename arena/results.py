@@ -12,10 +12,19 @@ winner and loser (seat or null), reason (see ``arena.match.REASONS``), detail, s
 (the loser's last lines), plies, turns, time_avg_ms, time_max_ms, peak_mb, overhead_ms,
 referee_wait_ms (per seat, the longest wait of the referee for a CPU left out of its
 times), scale, odds (the factor on each seat's clock), info (per move, what its mover
-said of its search: ``arena/info.py``, or null), late (per seat, answers the soft timeout
-let through), clock (only where ``arena/clock.py`` rehearsed the real clock), duration_s,
+said of its search: ``arena/info.py``, or null), said (per move, its mover's other stderr
+lines since its previous move, at most 20; null where the referee moved), late (per
+seat, answers the soft timeout let through), clock (only where ``arena/clock.py`` rehearsed the real clock), duration_s,
 started, finished, and for a
-tournament's games pair (the same for both games of a seat-swapped pair). Records
+tournament's games pair (the same for both games of a seat-swapped pair, or of a round's
+rotations at a table of more than two) and listed (its bots' names in the order the user
+gave them, which its reports follow). A game whose referee seats more than two
+players (its ``players``) has 2 to 4 bots and per-seat lists as long; its score is the
+game's ``returns`` (in [0, 1], by elimination order, ties shared), and it adds ranks (1
+for the first place, tied seats sharing the mean of their places) and faults (per seat,
+null or {reason, detail, stderr}: a bot at fault is out, the others play on); winner is
+the seat ranked first alone, or null; with two seats, loser, reason, detail and stderr
+are a two-player game's. Records
 written before odds, pair and info existed still load (``arena.report.pair_id`` pairs them
 by key).
 
@@ -33,6 +42,7 @@ from pathlib import Path
 from arena.errors import UserError
 
 REQUIRED = ("key", "game", "bots", "score", "reason")
+MAX_PLAYERS = 4
 
 
 def _check(record):
@@ -42,10 +52,13 @@ def _check(record):
     if missing:
         return f"no {', '.join(missing)}"
     bots, score = record["bots"], record["score"]
-    if not (isinstance(bots, list) and len(bots) == 2 and all(isinstance(b, str) for b in bots)):
-        return "'bots' is not a pair of names"
-    if not (isinstance(score, list) and len(score) == 2 and all(s in (0, 0.5, 1) for s in score)):
+    if not (isinstance(bots, list) and 2 <= len(bots) <= MAX_PLAYERS and all(isinstance(b, str) for b in bots)):
+        return f"'bots' is not 2 to {MAX_PLAYERS} names"
+    if len(bots) == 2 and not (isinstance(score, list) and len(score) == 2 and all(s in (0, 0.5, 1) for s in score)):
         return "'score' is not a pair of points"
+    if not (isinstance(score, list) and len(score) == len(bots)
+            and all(isinstance(s, (int, float)) and 0 <= s <= 1 for s in score)):
+        return "'score' is not a value in [0, 1] per bot"
     return None
 
 

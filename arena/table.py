@@ -33,7 +33,8 @@ from arena.games import bundle_choices, game_names, games_with_bundles
 from arena.report import summarize, summary_json
 from arena.results import read_results
 from arena.stats import PENTANOMIAL, SPRT_MIN_GAMES, format_elo
-from arena.tournament import parse_bots, run_tournament
+from arena.match import Match, seats_of
+from arena.tournament import Tournament, parse_bots, run_tournament
 from arena.tune import machine_line
 
 DEFAULT_OUT = "results/table"   # docs/ changes only through make table and its kin (--out docs...)
@@ -171,6 +172,10 @@ def play_games(options, backend):
     sections, summaries = [], []
     for game, referee, bundle, _ in games_with_bundles(games, options.dist, options.scale,
                                                        hint=": run make build", full=True):
+        if 2 not in seats_of(referee):
+            print(f"{game}: skipped (the table plays pairs of engines; {game} seats "
+                  f"{', '.join(map(str, seats_of(referee)))} players)")
+            continue
         offered, evaluations = bundle_choices(bundle)
         engines = options.engines.split(",") if options.engines else offered
         missing = [engine for engine in engines if engine not in offered]
@@ -192,10 +197,10 @@ def play_games(options, backend):
         print(f"{game}: {', '.join(engines)}{same}; {options.games} games per pair, results in {results}",
               file=sys.stderr)
         try:
+            tournament = Tournament(Match(game, scale=options.scale), games=options.games, sprt=sprt_args,
+                                    sprt_min_games=options.min_games)
             for a, b in pairings(bots, options.first_only):
-                run_tournament(game, [a, b], options.games, results=results, scale=options.scale,
-                               sprt_args=sprt_args, progress=not options.quiet,
-                               sprt_min_games=options.min_games, backend=backend)
+                run_tournament(tournament, [a, b], results=results, progress=not options.quiet, backend=backend)
         except Interrupted:
             print("interrupted: run the same command to resume", file=sys.stderr)
             return 130, summaries, sprt_args

@@ -4,8 +4,13 @@ Every pair of bots plays ``games`` games: round ``k`` is a pair of games on the 
 opening (the same seed: same random plies, same Onitama cards) with the seats swapped,
 recorded with the same ``pair`` id (the statistics' pentanomial model counts such pairs).
 A game's key is ``game:seed:round:seat0:seat1``: a rerun with the same arguments and
-results file plays only the keys not yet in the file. ``odds`` gives bots time odds: a
-factor on their clock.
+results file plays only the keys not yet in the file. The match's ``odds`` give bots
+time odds: a factor on their clock.
+
+In a game of more than two players (its referee's ``players``), 3 or 4 bots sit at one
+table: round ``k`` is one game per rotation of the seats on the same opening, so that
+every bot sits in every seat equally often, and ``games`` is rounded up to whole rounds.
+Its key is ``game:seed:round:seat0:seat1:seat2...``.
 
 Games run on a backend (``arena.backends``): threads of this process by default, or
 Ray tasks on a cluster; either way this process alone writes the results file.
@@ -13,7 +18,7 @@ Ray tasks on a cluster; either way this process alone writes the results file.
 The API, for other front ends (``python -m arena table`` builds on it)::
 
     bots = parse_bots(["dist/othello.py", "ab=dist/full/othello.py --engine alphabeta"], referee)
-    summary = run_tournament("othello", bots, games=100, results="results/x.jsonl")
+    summary = run_tournament(Tournament(Match("othello"), games=100), bots, results="results/x.jsonl")
 """
 
 import math
@@ -22,17 +27,18 @@ import re
 import shlex
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 
 from tqdm import tqdm
 
 from arena.backends import LocalBackend
-from arena.clock import PLAIN, Clock, warn_other_clocks
+from arena.clock import warn_other_clocks
 from arena.errors import Interrupted, UserError
-from arena.games import SUSTECH, default_random_plies, load_referee
-from arena.match import bot_command_argv, join_moves, parse_opening, play_match
+from arena.games import SUSTECH, load_referee
+from arena.match import (Bot, Match, bot_command_argv, check_seats, is_nplayer, join_moves, parse_opening,
+                         play_match)
 from arena.report import round_pair_id, summarize
 from arena.results import ResultsWriter, read_results
 from arena.stats import PENTANOMIAL, format_elo, score
@@ -44,45 +50,28 @@ SWITCH_INTERVAL_S = 0.0005
 
 
 @dataclass(frozen=True)
-class Bot:
-    name: str
-    command: str
+class Tournament:
+    """A tournament's schedule: what every game shares (``match``: a Match without bots;
+    its ``random_plies`` None for the game's own), the games per pair (or per table of
+    more than two), the openings' seed, the openings (tuples of move names; () for
+    random plies), and the SPRT (elo0, elo1, alpha, beta) that stops a two-bot
+    tournament once decided, but not before ``sprt_min_games`` games."""
+    match: Match
+    games: int = 100
+    seed: int = 1
+    openings: tuple = ()
+    sprt: tuple = None
+    sprt_min_games: int = 0
 
 
-@dataclass(frozen=True)
-class GameSpec:
-    key: str
-    round: int
-    bots: tuple          # (seat 0 Bot, seat 1 Bot)
-    seed: int
-    opening: tuple       # move names, or () for random plies
-    random_plies: int
-    pair: str = ""       # the same for both games of a round between two bots
-
-
-@dataclass(frozen=True)
-class Conditions:
-    """What every game of a tournament shares: the game, its clock and memory limit,
-    isolation, time odds ({bot name: factor}), the rehearsal of the real clock."""
-    game: str
-    scale: float = 1.0
-    memory_mb: int = None
-    isolated: bool = False
-    odds: dict = field(default_factory=dict)
-    clock: Clock = PLAIN
-
-
-def play_game(spec, conditions, stop=None):
+def play_game(match, stop=None):
     """The record of one game of the schedule. A backend's task: it runs in a thread of
     the arena or in a Ray worker, so it takes only what pickles (and ``stop``, see
     ``arena.match.play_match``)."""
-    c = conditions
-    record = play_match(load_referee(c.game, c.scale), [b.command for b in spec.bots],
-                        [b.name for b in spec.bots], seed=spec.seed, opening=spec.opening,
-                        random_plies=spec.random_plies, scale=c.scale, memory_mb=c.memory_mb,
-                        stop=stop, key=spec.key, isolated=c.isolated,
-                        odds=tuple(c.odds.get(b.name, 1.0) for b in spec.bots), clock=c.clock)
-    record["pair"] = spec.pair
+    record = play_match(load_referee(match.game, match.scale), match, stop=stop)
+    record["pair"] = match.pair
+    if match.listed:
+        record["listed"] = list(match.listed)
     return record
 
 
@@ -156,20 +145,29 @@ def parse_odds(specs, bots, game):
     return odds
 
 
-def schedule(game, bots, games, seed=1, openings=None, random_plies=0):
-    """The games of a tournament, rounds first so that pairs progress together."""
+def schedule(tournament, bots, table=False):
+    """The games of a tournament, rounds first so that pairs (tables) progress together:
+    every pair of ``bots`` with the seats swapped, or, with ``table``, all the bots at
+    one table in every rotation of the seats."""
+    t = tournament
+    game = t.match.game
+    size = len(bots) if table else 2
     specs = []
-    for round_ in range((games + 1) // 2):
-        game_seed = random.Random(f"{seed}/{round_}").getrandbits(32)
-        opening = tuple(openings[round_ % len(openings)]) if openings else ()
-        for a, b in combinations(bots, 2):
-            for swap in (0, 1):
-                if 2 * round_ + swap >= games:
+    listed = tuple(b.name for b in bots)
+    for round_ in range(-(-t.games // size)):
+        game_seed = random.Random(f"{t.seed}/{round_}").getrandbits(32)
+        opening = tuple(t.openings[round_ % len(t.openings)]) if t.openings else ()
+        round_key = f"{game}:{t.seed}:{round_}"
+        groups = [list(bots)] if table else [list(pair) for pair in combinations(bots, 2)]
+        for group in groups:
+            for turn in range(size):
+                if not table and size * round_ + turn >= t.games:
                     continue
-                seats = (b, a) if swap else (a, b)
-                key = f"{game}:{seed}:{round_}:{seats[0].name}:{seats[1].name}"
-                pair = round_pair_id(f"{game}:{seed}:{round_}", [a.name, b.name])
-                specs.append(GameSpec(key, round_, seats, game_seed, opening, random_plies, pair))
+                seats = group[turn:] + group[:turn]
+                pair = round_key if table else round_pair_id(round_key, [b.name for b in group])
+                key = ":".join([round_key] + [b.name for b in seats])
+                specs.append(t.match.seated(seats, seed=game_seed, opening=opening, key=key, pair=pair,
+                                             listed=listed))
     return specs
 
 
@@ -213,7 +211,8 @@ class Progress:
 
 
 def running_text(summary, game):
-    """The score and Elo so far of a two-bot tournament, else the leader's points."""
+    """The score and Elo so far of a two-bot tournament, the best average rank at a
+    table of more, else the leader's points."""
     pairs = summary.pairs_of(game)
     if len(pairs) == 1:
         p = pairs[0]
@@ -222,6 +221,10 @@ def running_text(summary, game):
         return (f"{p.a} vs {p.b} +{p.wins} ={p.draws} -{p.losses} "
                 f"{100 * score(p.wins, p.draws, p.losses):.1f}% Elo {format_elo(e.elo)} "
                 f"[{format_elo(e.elo_low)}, {format_elo(e.elo_high)}]{model}")
+    if summary.seats_of(game):
+        ranked = [(summary.ranks_in(game, b.name).average, b.name) for b in summary.bots_of(game)]
+        average, name = min(ranked)
+        return f"leader {name} avg rank {average:.2f}"
     leader = summary.bots_of(game)[:1]
     return f"leader {leader[0].name} {leader[0].points:g} pts" if leader else ""
 
@@ -231,6 +234,15 @@ def sprt_decided(summary, game, sprt_args, min_games=0):
     if not sprt_args or len(pairs) != 1 or pairs[0].games < min_games:
         return False
     return pairs[0].sprt(sprt_args).verdict is not None
+
+
+def seats_table(referee, bots):
+    """Whether the bots sit at one table (a game of more than two players, given more
+    than two bots); UserError (one line) where the game cannot seat them all."""
+    if is_nplayer(referee) and len(bots) > 2:
+        check_seats(referee, len(bots))
+        return True
+    return False
 
 
 def warn_changed_bots(records, bots, odds=None):
@@ -243,7 +255,7 @@ def warn_changed_bots(records, bots, odds=None):
         for name, command in zip(record["bots"], record.get("commands") or ()):
             if commands.get(name, command) != command:
                 changed.add(name)
-        for name, factor in zip(record["bots"], record.get("odds") or (1.0, 1.0)):
+        for name, factor in zip(record["bots"], record.get("odds") or [1.0] * len(record["bots"])):
             if name in commands and odds.get(name, 1.0) != factor:
                 other_odds.add(name)
     for name in sorted(changed):
@@ -254,32 +266,27 @@ def warn_changed_bots(records, bots, odds=None):
               "they still count (give the bot another name to start afresh)", file=sys.stderr)
 
 
-def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0,
-                   openings=None, random_plies=None, memory_mb=None, sprt_args=None,
-                   progress=True, on_record=None, isolated=False, sprt_min_games=0, odds=None,
-                   backend=None, clock=PLAIN):
-    """Plays the games of the schedule missing from ``results`` (a JSON-lines path, or
-    None to keep nothing) on ``backend`` (default: this machine, ``jobs`` at a time);
-    returns the Summary of the schedule.
+def run_tournament(tournament, bots, results=None, backend=None, jobs=None, progress=True, on_record=None):
+    """Plays the games of ``tournament``'s schedule between ``bots`` missing from
+    ``results`` (a JSON-lines path, or None to keep nothing) on ``backend`` (default:
+    this machine, ``jobs`` at a time); returns the Summary of the schedule.
 
-    ``sprt_args`` = (elo0, elo1, alpha, beta) stops a two-bot tournament once decided,
-    but not before ``sprt_min_games`` games. ``odds``: {bot name: factor on its clock}.
-    Ctrl-C kills the games in progress (not recorded) and raises Interrupted.
-    ``isolated``, ``clock``: see ``arena.match.play_match``."""
+    ``on_record`` is called with each record as it is saved. Ctrl-C kills the games in
+    progress (not recorded) and raises Interrupted."""
     if len(bots) < 2:
         raise UserError("a tournament needs at least two bots")
-    if games < 1:
+    if tournament.games < 1:
         raise UserError("the number of games must be at least 1")
-    referee = load_referee(game, scale)
-    for opening in openings or ():
+    game = tournament.match.game
+    referee = load_referee(game, tournament.match.scale)
+    table = seats_table(referee, bots)
+    for opening in tournament.openings or ():
         for text in opening:
             try:
                 referee.game.parse_move(text)
             except ValueError:
                 raise UserError(f"opening {join_moves(opening)!r}: {text!r} is not a move") from None
-    if random_plies is None:
-        random_plies = default_random_plies(game)
-    specs = schedule(game, bots, games, seed, openings, random_plies)
+    specs = schedule(tournament, bots, table)
     keys = {spec.key for spec in specs}
     order = [b.name for b in bots]
     writer = ResultsWriter(results) if results else None
@@ -288,13 +295,13 @@ def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0
     if not summary.games:
         summary.games.append(game)
     recorded = {r["key"] for r in done}
-    odds = odds or {}
+    odds = tournament.match.odds
     warn_changed_bots(done, bots, odds)
-    warn_other_clocks(done, clock)
+    warn_other_clocks(done, tournament.match.clock)
     todo = [spec for spec in specs if spec.key not in recorded]
-    conditions = Conditions(game, scale, memory_mb, isolated, odds, clock)
     bar = Progress(len(specs), enabled=progress)
     bar.update(len(done), running_text(summary, game))
+    sprt_args, sprt_min_games = tournament.sprt, tournament.sprt_min_games
 
     def record(finished):
         for result in finished:
@@ -313,8 +320,7 @@ def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0
     switch_interval = sys.getswitchinterval()
     sys.setswitchinterval(min(switch_interval, SWITCH_INTERVAL_S))
     try:
-        play_schedule(backend, todo, conditions, record,
-                      lambda: sprt_decided(summary, game, sprt_args, sprt_min_games))
+        play_schedule(backend, todo, record, lambda: sprt_decided(summary, game, sprt_args, sprt_min_games))
     except (KeyboardInterrupt, Interrupted):
         backend.abort()
         raise Interrupted() from None
@@ -329,7 +335,7 @@ def run_tournament(game, bots, games, results=None, seed=1, jobs=None, scale=1.0
     return summary
 
 
-def play_schedule(backend, todo, conditions, record, decided):
+def play_schedule(backend, todo, record, decided):
     """Plays the games of ``todo`` on ``backend``, as many at once as it takes; hands
     the records of the games finished to ``record`` every half second (an iterable,
     perhaps empty: the progress bar's clock); starts no game once ``decided()``."""
@@ -337,7 +343,7 @@ def play_schedule(backend, todo, conditions, record, decided):
     running = set()
     while pending or running:
         while pending and len(running) < backend.capacity() and not decided():
-            running.add(backend.submit(play_game, pending.pop(), conditions))
+            running.add(backend.submit(play_game, pending.pop()))
         if not running:
             break
         finished, running = backend.wait(running, timeout=0.5)

@@ -47,7 +47,8 @@ from pathlib import Path
 from arena.backends import add_backend_options, open_backend
 from arena.errors import Interrupted, UserError
 from arena.games import SUSTECH, bundle_choices, bundle_path, load_referee
-from arena.tournament import parse_bots, run_tournament
+from arena.match import Match
+from arena.tournament import Tournament, parse_bots, run_tournament
 
 # name: (low, high, log scale)
 SPACES = {
@@ -282,8 +283,8 @@ def run_study(game, engine, space, trials, games, opponent, results_dir, record,
     def play(params, count, match_seed):
         """(score, games lost by a fault) of the engine with ``params`` against the opponent."""
         bots = parse_bots([candidate_spec(bundle, engine, params, evaluation), opponent_spec], referee)
-        summary = run_tournament(game, bots, count, results=games_file, seed=match_seed, jobs=jobs,
-                                 scale=scale, progress=progress, backend=backend)
+        summary = run_tournament(Tournament(Match(game, scale=scale), games=count, seed=match_seed), bots,
+                                 results=games_file, jobs=jobs, progress=progress, backend=backend)
         pair = summary.pairs_of(game)[0]
         points = (pair.wins + pair.draws / 2) / pair.games
         faults = sum(summary.bot(game, bots[0].name).faults.values())
@@ -360,7 +361,9 @@ def write_record(path, game, engine, opponent, games, finished, command, best, b
                   f"current values {100 * confirmation['baseline_score']:.1f}%"
                   + (f"; the best trial lost {confirmation['best_faults']} game(s) by a fault"
                      if confirmation.get("best_faults") else "") + ".", ""]
-    verdict = "the current values stay" if chosen == baseline else "adopted"
+    # the study changes no file of the bot: adopting the values is the user's edit
+    new = chosen != baseline
+    verdict = f"to adopt, paste it into the `tuned` table of bots/{game}.py" if new else "the current values stay"
     lines += [f"Chosen ({verdict}): `{engine!r}: {tuned_entry(chosen, evaluation)}`", "",
               "| trial | " + " | ".join(best["params"]) + " | score | faults |",
               "|---:|" + "---:|" * len(best["params"]) + "---:|---:|"]
@@ -373,7 +376,9 @@ def write_record(path, game, engine, opponent, games, finished, command, best, b
         path.write_text("\n".join(lines) + "\n")
     except OSError as error:
         raise UserError(f"cannot write {path}: {error.strerror}") from None
-    print(f"study recorded in {path}; chosen {chosen} ({verdict})")
+    print(f"study recorded in {path}; chosen {chosen} "
+          + (f"(bots/{game}.py is unchanged: paste the record's Chosen entry into its tuned table to adopt them)"
+             if new else f"({verdict})"))
 
 
 def cmd_tune(options):

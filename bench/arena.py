@@ -12,10 +12,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from arena.games import bundle_path, default_random_plies, game_names, load_referee
-from arena.match import FAULTS, play_match
+from arena.games import bundle_path, game_names, load_referee
+from arena.match import FAULTS, Match, play_match
 from arena.backends import default_jobs
-from arena.tournament import parse_bots, run_tournament
+from arena.tournament import Tournament, parse_bots, run_tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 ZOO_FIRST = ROOT / "tests" / "zoo" / "first.py"
@@ -26,7 +26,7 @@ def overhead_of_instant_bots(games):
     per_game = []
     turns = 0
     for seed in range(games):
-        record = play_match(referee, [str(ZOO_FIRST)] * 2, seed=seed, random_plies=4)
+        record = play_match(referee, Match.between([str(ZOO_FIRST)] * 2, seed=seed, random_plies=4))
         per_game.append(record["overhead_ms"])
         turns += sum(record["turns"])
     return statistics.mean(per_game), max(per_game), turns
@@ -38,8 +38,8 @@ def throughput(game, bundle, games, jobs, scale=1.0):
         results = Path(folder) / "r.jsonl"
         records = []
         started = time.perf_counter()
-        run_tournament(game, bots, games, results=results, jobs=jobs, scale=scale, progress=False,
-                       random_plies=default_random_plies(game), on_record=records.append)
+        run_tournament(Tournament(Match(game, scale=scale), games=games), bots, results=results, jobs=jobs,
+                       progress=False, on_record=records.append)
         wall = time.perf_counter() - started
     faults = sorted(f"{r['reason']}" for r in records if r["reason"] in FAULTS)
     overheads = [r["overhead_ms"] for r in records if r["overhead_ms"] is not None]

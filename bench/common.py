@@ -163,8 +163,8 @@ def time_discipline(game_name, games=2, extra_args="", first_target=None):
     answers against the first-turn budget. Times are the referee's: from the first
     input line of the turn to the answer line, pipes and process wake-ups included.
     """
-    from arena.games import bundle_path, default_random_plies, load_referee
-    from arena.match import play_match
+    from arena.games import bundle_path, load_referee
+    from arena.match import Match, play_match
 
     referee = load_referee(game_name)
     bundle = bundle_path(game_name)
@@ -174,8 +174,7 @@ def time_discipline(game_name, games=2, extra_args="", first_target=None):
     command = f"{bundle} {extra_args}".strip()
     shares, firsts, reasons = [], [], []
     for seed in range(games):
-        record = play_match(referee, [command, command], seed=seed,
-                            random_plies=default_random_plies(game_name))
+        record = play_match(referee, Match.between([command, command], seed=seed))
         reasons.append(record["reason"])
         seen = set()
         for player, ms in zip(record["movers"], record["times"]):

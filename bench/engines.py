@@ -37,7 +37,7 @@ from engines.mcts import C as MCTS_C
 from engines.mcts import MCTS
 from engines.registry import engine_class
 from engines.solver import ExactSolver
-from games import catalog
+from games import catalog, contract
 
 
 
@@ -404,6 +404,9 @@ def run(quick=False):
             print(f"{name}: rules not written yet, skipped")
             continue
         game, evaluate = loaded
+        if contract.is_n_player(game):
+            print(f"{name}: an N-player game, skipped (these are the two-player engines' figures)")
+            continue
         engine_speeds(name, game, evaluate, seconds)
         alphabeta_depth(name, game, evaluate, quick)
         if GAMES[name][2]:

@@ -32,9 +32,10 @@ import time
 from pathlib import Path
 
 from arena.errors import UserError
-from arena.games import bundle_path, default_random_plies, games_with_bots, load_referee
+from arena.games import bundle_path, games_with_bots, load_referee
+from arena.match import Match
 from arena.results import read_results
-from arena.tournament import parse_bots, run_tournament
+from arena.tournament import Tournament, parse_bots, run_tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = tuple(games_with_bots())  # the CodinGame games: tight clocks
@@ -106,8 +107,7 @@ def play_until(game, bots, turns, results, seed):
             return
         per_game = have / len(records) if records else turns  # two games first, to learn their length
         games = max(games, len(records)) + 2 * max(1, math.ceil((turns - have) / per_game / 2))
-        run_tournament(game, bots, games, results=results, seed=seed, jobs=1, progress=False,
-                       random_plies=default_random_plies(game))
+        run_tournament(Tournament(Match(game), games=games, seed=seed), bots, results=results, jobs=1, progress=False)
 
 
 def report(game, results, wall_s, name=None):

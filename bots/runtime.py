@@ -10,7 +10,9 @@ A wrong option stops the bot at start-up with one line naming it (exit status 2)
 input during the game stops it with one line (exit status 1); the end of the input
 ends it quietly (exit status 0). A bundle carries only the engines and the evaluation
 that its bot uses by default (build/bundle.py); asking it for another is a wrong
-option, whose line names the full bundle that carries every one.
+option, whose line names the full bundle that carries every one. ``--version`` prints
+where a bundle came from (its build line: commit, options baked in); ``--help`` shows it
+too, under the bundle's own name.
 """
 from time import perf_counter
 
@@ -106,6 +108,14 @@ class OptionParser(argparse.ArgumentParser):
         self.exit(USAGE_ERROR, f"{self.prog}: {message}\n")
 
 
+class PrintLine(argparse.Action):
+    """Prints its ``const`` as one line (argparse's version action wraps it) and exits."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(self.const)
+        parser.exit()
+
+
 def parse_pairs(parser, flag, items):
     """{NAME: VALUE} (both text) from the ``NAME=VALUE`` items of a repeatable option."""
     pairs = {}
@@ -120,12 +130,22 @@ def parse_pairs(parser, flag, items):
 def parse_options(bot, argv=None):
     """The options, with ``engine`` resolved, ``params`` typed for that engine and
     ``weights`` as numbers; a wrong one exits with status 2."""
-    parser = OptionParser(prog=bot.name, description=f"{bot.name} bot (reads the arena's turns on stdin)")
-    parser.add_argument("--engine", default=BEST, choices=sorted(registry.ENGINES) + [BEST],
-                        help=f"search engine (default: {BEST}, this bot's strongest measured engine: {bot.best})")
+    build = build_info()
+    name = build["name"] if build else bot.name
+    parser = OptionParser(prog=name, description=f"{name} bot (reads the arena's turns on stdin)",
+                          epilog=f"This bundle: {build['line']}." if build else None)
+    engines = registry.carried_engines() if bundled() else registry.names()
+    # every engine is accepted, so that one this bundle lacks gets the line naming the
+    # full bundle; --help lists those it carries
+    parser.add_argument("--engine", default=BEST, choices=registry.names() + [BEST],
+                        metavar="{" + ",".join(engines + [BEST]) + "}",
+                        help=f"search engine (default: {BEST}, this bot's strongest measured engine: {bot.best})"
+                             + (f"; {FULL_BUNDLE.format(bot.name)} carries every one"
+                                if len(engines) < len(registry.names()) else ""))
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="engine parameter, e.g. --set C=1.2 (repeatable)")
-    parser.add_argument("--eval", choices=list(bot.evaluations),
+    evaluations = [e for e, target in bot.evaluations.items() if not bundled() or registry.carries(target)]
+    parser.add_argument("--eval", choices=list(bot.evaluations), metavar="{" + ",".join(evaluations) + "}",
                         help="evaluation (default: the engine's measured best)")
     parser.add_argument("--weight", action="append", default=[], metavar="NAME=VALUE",
                         help="evaluation weight, e.g. --weight mobility=0.5 (repeatable)")
@@ -143,6 +163,9 @@ def parse_options(bot, argv=None):
     parser.add_argument("--verbose", action="store_true", help="search statistics on stderr")
     parser.add_argument("--info", action="store_true",
                         help="an info line on stderr before each move: depth, nodes, value, pv")
+    parser.add_argument("--version", action=PrintLine, nargs=0,
+                        const=build["line"] if build else f"{bot.name}: run from source, not a bundle",
+                        help="where this bundle came from: its commit and the options baked in")
     options = parser.parse_args(argv)
     if options.engine == BEST:
         options.engine = bot.best
@@ -151,7 +174,7 @@ def parse_options(bot, argv=None):
         options.params = registry.typed_parameters(
             options.engine, parse_pairs(parser, "--set", options.set), inner)
     except registry.NotCarried as error:
-        parser.error(not_carried(bot, f"engine {error.engine}", registry.ENGINES[error.engine]))
+        parser.error(not_carried(bot, f"engine {error.engine}", registry.target_of(error.engine)))
     except ValueError as error:
         parser.error(f"--set {error}")
     evaluation = evaluation_name(bot, options)
@@ -174,6 +197,14 @@ def parse_options(bot, argv=None):
 def bundled():
     """Whether this program is a bundle: its modules are served from memory, not files."""
     return not __spec__.has_location
+
+
+def build_info():
+    """A bundle's ``__build__`` (build/bundle.py): {"name": the bundle's name, "line":
+    where it came from}; None run from source."""
+    if not bundled():
+        return None
+    return getattr(sys.modules.get("__main__"), "__build__", None)
 
 
 def not_carried(bot, choice, target):
@@ -204,7 +235,7 @@ def chosen_targets(bot, options):
     it wraps (if any) and the evaluation; what a bundle started with them needs."""
     inner = registry.inner_engine(options.engine, inner_choice(bot, options))
     engines = [options.engine] + ([inner] if inner else [])
-    return [registry.ENGINES[name] for name in engines] + [bot.evaluations[evaluation_name(bot, options)]]
+    return [registry.target_of(name) for name in engines] + [bot.evaluations[evaluation_name(bot, options)]]
 
 
 def make_evaluation(bot, options, game):
@@ -250,12 +281,20 @@ def log(*parts):
     print(*parts, file=sys.stderr, flush=True)
 
 
+def value_text(value, spec):
+    """A search's value as text: a number in ``spec``, or an N-player engine's vector
+    (one value a player) as its numbers joined by commas."""
+    if isinstance(value, (tuple, list)):
+        return ",".join(format(v, spec) for v in value)
+    return format(value, spec)
+
+
 def info_line(game, result):
     """The search's result as the arena's info line (arena/info.py): moves by name,
     separated by commas where a name holds a space."""
     names = [game.move_name(move) for move in result.pv or [result.move]]
     moves = (", " if any(" " in name for name in names) else " ").join(names)
-    return f"info depth {result.depth} nodes {result.nodes} value {result.value:.6g} pv {moves}"
+    return f"info depth {result.depth} nodes {result.nodes} value {value_text(result.value, '.6g')} pv {moves}"
 
 
 def choose(engine, state, allowed, deadline, verbose=False, info_game=None, book_move=None):
@@ -274,7 +313,8 @@ def choose(engine, state, allowed, deadline, verbose=False, info_game=None, book
         log(info_line(info_game, result))
     if verbose:
         proven = " (solved exactly)" if result.proven else ""
-        log(f"move {result.move} value {result.value:.3f} nodes {result.nodes} depth {result.depth}{proven}")
+        log(f"move {result.move} value {value_text(result.value, '.3f')} nodes {result.nodes} "
+            f"depth {result.depth}{proven}")
     if result.move in allowed:
         return result.move
     log(f"engine chose {result.move!r}, not in the arena's list; playing a listed move")

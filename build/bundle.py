@@ -43,18 +43,24 @@ Usage::
 
 ``--args`` bakes default command-line options into the bundle (used when it is started
 without any), so that a variant can be pasted into an arena that passes no arguments.
+
+Each bundle says where it came from in one line (``build_line``): its name and variant,
+its bot script, the commit and the options baked in; in its header and, for a bot on
+the runtime, as ``__build__``, which ``--version`` prints and ``--help`` shows.
 """
 
 import argparse
 import ast
 import base64
 import contextlib
+import hashlib
 import importlib.util
 import io
 import modulefinder
 import os
 import re
 import shlex
+import subprocess
 import sys
 import zlib
 from collections import namedtuple
@@ -106,6 +112,7 @@ PLAIN_HEADER = """\
 # {name}: a self-contained bot bundled from the project's modules.
 # Each module's source is below as a string; an in-memory importer serves them, so the
 # bundle writes no file. Run: python3 {name}.py [options] (--help lists them).
+# Build: {build}
 """
 
 DENSE_HEADER = """\
@@ -114,6 +121,7 @@ DENSE_HEADER = """\
 # packed alike; an in-memory importer serves them, so the bundle writes no file.
 # Run: python3 {name}.py [options] (--help lists them). The project's build/bundle.py
 # --plain writes this bundle readable.
+# Build: {build}
 """
 
 IMPORTS = """\
@@ -159,7 +167,7 @@ class _BundleImporter(_bundle_abc.MetaPathFinder, _bundle_abc.Loader):
 
 
 _bundle_sys.meta_path.insert(0, _BundleImporter())
-if len(_bundle_sys.argv) == 1:
+{build_assignment}if len(_bundle_sys.argv) == 1:
     _bundle_sys.argv.extend({baked_args!r})
 {entry_mark}
 """
@@ -362,9 +370,47 @@ def bundles(entry, name, baked_args, form=DENSE):
     closure = import_closure(entry, leave_out=left_out(entry, entry_text))
     bot = runtime_bot(entry) if RUNTIME_MODULE in closure else None
     if bot is None:  # no engine to choose: the closure is the whole bot, a judge's class
-        return {"": bundle(entry_text, name, closure, baked_args, SUSTECH, PLAIN)}
-    return {folder: bundle(entry_text, name, import_closure(entry, extra), baked_args, CODINGAME, form)
-            for folder, extra in (("", chosen_modules(entry, bot, baked_args)), (FULL, every_module(entry, bot)))}
+        build = build_line(entry, entry_text, name, closure, baked_args, "for the SUSTech judge")
+        return {"": bundle(entry_text, name, closure, baked_args, SUSTECH, PLAIN, build)}
+    made = {}
+    for folder, extra, variant in (("", chosen_modules(entry, bot, baked_args), "slim: its default engines only"),
+                                   (FULL, every_module(entry, bot), "full: every engine")):
+        modules = import_closure(entry, extra)
+        build = build_line(entry, entry_text, name, modules, baked_args, variant)
+        made[folder] = bundle(entry_text, name, modules, baked_args, CODINGAME, form, build)
+    return made
+
+
+def git(*args):
+    """git's output in the repository, or None where git or the repository is missing."""
+    try:
+        done = subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return done.stdout if done.returncode == 0 else None
+
+
+def build_line(entry, entry_text, name, closure, baked_args, variant):
+    """Where a bundle came from, in one line: its name and variant, its bot script, the
+    commit, the options baked in. Made of the sources, never of the clock, so the bundle
+    stays reproducible: where the sources differ from the commit (a changed or new file,
+    or no repository), a digest of what the bundle carries tells one build from another."""
+    script = entry.resolve()
+    inside = script.is_relative_to(ROOT)
+    paths = [m.path for m in closure.values()] + ["build/bundle.py", DENSE_PATHS[DENSE_MODULE]]
+    if inside:
+        paths.append(script.relative_to(ROOT).as_posix())
+    commit = git("rev-parse", "--verify", "HEAD")
+    changed = git("status", "--porcelain", "--", *paths) if commit else None
+    where = f"commit {commit.strip()[:12]}" if commit else "no git commit"
+    if not commit or changed or not inside:
+        digest = hashlib.sha256()
+        for part in [entry_text, *baked_args] + [f"{m.path}\0{m.source}" for m in closure.values()]:
+            digest.update(part.encode("utf-8") + b"\0")
+        where += f"{' with local changes' if commit else ''} (sources {digest.hexdigest()[:12]})"
+    shown = script.relative_to(ROOT).as_posix() if inside else entry.name
+    baked = f", started without options as with {shlex.join(baked_args)}" if baked_args else ""
+    return f"{name} ({variant}), built from {shown} at {where}{baked}"
 
 
 def size(text, arena):
@@ -405,8 +451,9 @@ def compressed_modules(blocks):
     return UNPACK_START.format(dense_source=dense_source) + "".join(blocks) + UNPACK_END
 
 
-def bundle(entry_text, name, closure, baked_args, arena, form):
-    """The Bundle of ``entry_text`` with the ``closure``'s modules in ``form``."""
+def bundle(entry_text, name, closure, baked_args, arena, form, build=""):
+    """The Bundle of ``entry_text`` with the ``closure``'s modules in ``form``; ``build``:
+    its build line (``build_line``)."""
     modules = bundled_modules(closure, form)
     kinds = {name: data_kind(module) for name, module in modules.items()}
     if form.compress:  # modules with packed data as they are (packed bits do not compress)...
@@ -415,14 +462,18 @@ def bundle(entry_text, name, closure, baked_args, arena, form):
         code = [m for m in modules.values() if m.name not in lines and not kinds[m.name]]
         blocks = {m.name: compressed_block([m]) for m in modules.values()
                   if m.name not in lines and kinds[m.name]}
-        head = (DENSE_HEADER.format(name=name) + IMPORTS + "_BUNDLED_MODULES = {\n" + "".join(lines.values())
+        head = (DENSE_HEADER.format(name=name, build=build) + IMPORTS + "_BUNDLED_MODULES = {\n" + "".join(lines.values())
                 + "}\n" + compressed_modules([compressed_block(code), *blocks.values()]))
         lines.update(blocks)
     else:
         lines = {m.name: module_line(m) for m in modules.values()}
         header = PLAIN_HEADER if form == PLAIN else DENSE_HEADER
-        head = header.format(name=name) + IMPORTS + "\n_BUNDLED_MODULES = {\n" + "".join(lines.values()) + "}"
-    text = head + IMPORTER.format(baked_args=baked_args, entry_mark=ENTRY_MARK) + entry_text
+        head = header.format(name=name, build=build) + IMPORTS + "\n_BUNDLED_MODULES = {\n" + "".join(lines.values()) + "}"
+    # the runtime reads __build__ (--version); a SUSTech bundle, near its size limit, has
+    # the header's line only
+    assignment = f"__build__ = {({'name': name, 'line': build})!r}\n" if arena == CODINGAME else ""
+    text = head + IMPORTER.format(baked_args=baked_args, build_assignment=assignment,
+                                  entry_mark=ENTRY_MARK) + entry_text
     split = dict.fromkeys(SPLIT, 0)
     for module_name, line in lines.items():
         kind = kinds[module_name]

@@ -19,6 +19,10 @@ import inspect
 ENGINES = {"bestfirst": "engines.bestfirst:BestFirst", "bestfirst+": "engines.bestfirst_plus:BestFirstPlus",
            "alphabeta": "engines.alphabeta:AlphaBeta", "alphabeta+": "engines.alphabeta:AlphaBetaPlus",
            "mcts": "engines.mcts:MCTS", "solver": "engines.solver:Solver"}
+# Engines of games of two to four players (games that give ``returns``: docs/INTERFACES.md).
+NPLAYER_ENGINES = {"paranoid": "engines.nplayer:Paranoid", "maxn": "engines.nplayer:MaxN",
+                   "offensive": "engines.nplayer:DirectedOffensive", "mpmix": "engines.nplayer:MPMix",
+                   "mcts-n": "engines.nplayer:MCTSN"}
 INNER = "engine"  # the parameter of an engine that wraps another (the solver): its name
 INNER_CHOICES = sorted(name for name in ENGINES if name != "solver")
 # Types that a command-line value can take; parameters of other types (callables, such
@@ -56,17 +60,27 @@ class NotCarried(ValueError):
 
 
 def carried_engines():
-    """The engines whose module this program holds."""
-    return sorted(name for name, target in ENGINES.items() if carries(target))
+    """The engines whose module this program holds (in the order of ``names``)."""
+    return [name for name in names() if carries(target_of(name))]
+
+
+def names():
+    """Every engine's name, those of two players' games and those of N players'."""
+    return sorted(ENGINES) + sorted(NPLAYER_ENGINES)
+
+
+def target_of(name):
+    """The ``"module:Class"`` target of the engine ``name`` (KeyError if none)."""
+    return ENGINES[name] if name in ENGINES else NPLAYER_ENGINES[name]
 
 
 def engine_class(name):
     """The class of the engine ``name``; ValueError naming the engines otherwise, and
     NotCarried where this program does not hold it."""
     try:
-        target = ENGINES[name]
+        target = target_of(name)
     except KeyError:
-        raise ValueError(f"unknown engine {name!r}; engines: {', '.join(sorted(ENGINES))}") from None
+        raise ValueError(f"unknown engine {name!r}; engines: {', '.join(names())}") from None
     if not carries(target):
         raise NotCarried(name)
     return load(target)

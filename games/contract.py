@@ -5,6 +5,10 @@
 - ``Rules``: the rules object engines search with (required members), and the optional
   hooks some engines and tools use (``Hooks``: each is looked up with ``getattr`` and may
   be missing);
+- ``NPlayerRules``: what a game of more than two players adds (``num_players``,
+  ``returns``, ``value_bounds``), and ``NPlayerReferee``: its referee's additions (the
+  seat counts it accepts, ``eliminate``); a two-player game may lack them
+  (``num_players(game)`` reads 2);
 - ``EvaluationFactory``: ``make_evaluator(game, weights=None)``, the one signature of
   every evaluation module (handcrafted, learned, N-tuple, network);
 - ``BotProtocol`` and ``RefereeProtocol``: the two sides of a game's arena protocol
@@ -50,6 +54,41 @@ class Rules(Protocol):
 
     def render(self, state: State) -> list:
         """Lines of text, for people and error messages."""
+
+
+@runtime_checkable
+class NPlayerRules(Protocol):
+    """A game of 2 to 4 players (OpenSpiel's model): ``Rules`` with ``to_move(s)`` in
+    0..n-1 and never an eliminated player, ``legal_moves(s)`` never empty while the game
+    goes on (a player whose every step loses still has moves: they eliminate it), and
+    these members. A two-player game may lack them: it has ``num_players(game) == 2``.
+
+    ``num_players``: n, fixed for the rules object (Tron's is made for a given n).
+    ``value_bounds``: ``(lower, max_sum)``: every entry of every return and evaluation
+    vector is >= lower and each vector's sum is <= max_sum (max^n's pruning reads them).
+    An N-player evaluation (``make_evaluator(game, weights=None)``) returns ``evaluate(s)
+    -> tuple of n floats`` on the returns' scale, within these bounds."""
+
+    name: str
+    num_players: int
+    value_bounds: tuple
+
+    def returns(self, state: State) -> Optional[tuple]:
+        """None while the game goes on, else n floats by elimination order: 0 for the
+        first out .. 1 for the winner (rank r of n: r / (n - 1)), players out on the
+        same turn sharing their ranks' mean; the sum is always n / 2."""
+
+
+def num_players(game) -> int:
+    """How many players ``game`` seats: its ``num_players``, 2 where it has none."""
+    return getattr(game, "num_players", 2)
+
+
+def is_n_player(game) -> bool:
+    """Whether ``game`` (a rules object or class) follows ``NPlayerRules``: it gives
+    ``returns`` vectors, and its evaluations vectors too (even when it seats two: the
+    two-player engines and their tools leave it out)."""
+    return hasattr(game, "returns")
 
 
 class Hooks(Protocol):
@@ -129,6 +168,23 @@ class RefereeProtocol(Protocol):
 
     def parse_answer(self, state: State, line: str) -> Move:
         """The legal move an answer line names; ValueError with the reason otherwise."""
+
+
+class NPlayerReferee(Protocol):
+    """What the referee of an N-player game adds to ``RefereeProtocol``: the arena seats
+    ``players`` bots (one of the counts in ``players``) with ``new_state(rng,
+    players=n)``, asks ``game.to_move(s)`` for an answer where ``needs_answer(s)``,
+    plays the move ``parse_answer`` reads, and on a bot's fault (time, a wrong or losing
+    answer, a crash) calls ``eliminate``; the game is over when ``game.returns(s)`` is not
+    None."""
+
+    players: tuple
+
+    def new_state(self, rng=None, players: int = 2) -> State: ...
+
+    def eliminate(self, state: State, player: int) -> State:
+        """``state`` with ``player`` out (its cycle lost, its ribbon gone), as when it
+        times out or answers wrongly."""
 
 
 def missing_members(obj, protocol) -> list:

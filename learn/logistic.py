@@ -212,9 +212,15 @@ def write_weights(path, names, weights, header):
     path.write_text("\n".join(lines) + "\n")
 
 
-def main(setup, argv=None):
+def main(setup, argv=None, models=None):
+    """The linear trainer's command; ``models``: the --model choices of a game that also
+    has a network (learn/nn.py's ``run`` reads --model first; listed here for --help)."""
     parser = argparse.ArgumentParser(prog=f"python -m learn.{setup.name}",
                                      description=f"Fits the learned {setup.name} evaluation (see learn/logistic.py).")
+    if models:
+        parser.add_argument("--model", choices=models, default="linear",
+                            help="linear: this linear evaluation (the default); nn: the small network, "
+                                 "whose options --model nn --help lists")
     parser.add_argument("--games", type=int, default=2500, help="self-play games a round (default: %(default)s)")
     parser.add_argument("--rounds", type=int, default=2, help="self-play rounds (default: %(default)s)")
     parser.add_argument("--seed", type=int, default=1)

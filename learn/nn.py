@@ -50,7 +50,6 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
-from tqdm import tqdm
 
 from arena.backends import LocalBackend, add_backend_options, open_backend_or_exit
 from engines.alphabeta import QUIESCENCE, AlphaBetaPlus
@@ -58,6 +57,7 @@ from games.nn import INT16, ONE, W2_LIMIT, Net, flat_values
 from games.weights import to_text
 from learn import logistic
 from learn.ntuple import fit_line, sigmoid
+from learn.progress import progress_bar
 from learn import selfplay
 from learn.selfplay import chunk_sizes, play_chunks
 
@@ -251,7 +251,7 @@ def train(params, data, validation, options, progress=True):
     moments = [(np.zeros_like(a), np.zeros_like(a)) for a in params.arrays()]
     beta1, beta2, rate, t = 0.9, 0.999, options.rate, 0
     best, best_loss, waited = params.copy(), cross_entropy(logits(params, validation[0]), validation[1]), 0
-    bar = tqdm(range(options.epochs), desc="fit", unit="epoch", disable=not progress)
+    bar = progress_bar(range(options.epochs), desc="fit", unit="epoch", disable=not progress)
     for _ in bar:
         order = rng.permutation(len(y))
         losses = []
@@ -454,13 +454,16 @@ def main(setup, argv=None, prog=None):
     return 0
 
 
+MODELS = ("linear", "nn")  # a game trainer's --model choices
+
+
 def run(setup, argv=None):
     """The game trainer's command: ``--model nn`` fits the network (this module), else
     (``--model linear``, the default) the linear model of learn/logistic.py."""
     argv = sys.argv[1:] if argv is None else list(argv)
     chooser = argparse.ArgumentParser(add_help=False)
-    chooser.add_argument("--model", choices=("linear", "nn"), default="linear")
+    chooser.add_argument("--model", choices=MODELS, default="linear")
     chosen, rest = chooser.parse_known_args(argv)
     if chosen.model == "nn":
         return main(setup, rest)
-    return logistic.main(setup.linear, rest)
+    return logistic.main(setup.linear, rest, models=MODELS)

@@ -9,9 +9,9 @@ dependencies; the bundles never import them)."""
 
 
 import numpy as np
-from tqdm import tqdm
 
 from games.weights import from_text, to_text
+from learn.progress import progress_bar
 
 try:  # the fit's two loops over the design compiled where numba is installed; numpy without it
     import numba
@@ -84,7 +84,7 @@ def fit(x, y, size, l2, iterations, rate=RATE, theta=None, progress=True, desc="
     free[list(pinned)] = False
     m, v = np.zeros(size), np.zeros(size)
     beta1, beta2 = 0.9, 0.999
-    bar = tqdm(range(1, iterations + 1), desc=desc, unit="step", disable=not progress)
+    bar = progress_bar(range(1, iterations + 1), desc=desc, unit="step", disable=not progress)
     for t in bar:
         p = sigmoid(totals(theta, x))
         gradient = add_gradient_sums(l2 * theta, x, p - y)

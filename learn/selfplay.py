@@ -25,10 +25,10 @@ from pathlib import Path
 from typing import Callable
 
 import numpy as np
-from tqdm import tqdm
 
 from arena.backends import LocalBackend, open_backend_or_exit
 from learn.ntuple import encode, fit, quantize, sigmoid, td_targets, totals
+from learn.progress import progress_bar
 
 WIDTH = 96  # characters of weights data a line
 
@@ -50,8 +50,8 @@ def play_chunks(play_chunk, tasks, backend, progress, desc, initial=0, count_at=
     """Yields ``play_chunk(*task)`` of every task, in order, as each comes back from
     ``backend``, with a progress bar counting games (a task's item ``count_at``;
     ``initial`` games already had)."""
-    bar = tqdm(total=initial + sum(task[count_at] for task in tasks), initial=initial, desc=desc, unit="game",
-               disable=not progress)
+    bar = progress_bar(total=initial + sum(task[count_at] for task in tasks), initial=initial, desc=desc,
+                       unit="game", disable=not progress)
     for task, part in zip(tasks, backend.map(play_chunk, tasks)):
         bar.update(task[count_at])
         yield part

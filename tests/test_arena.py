@@ -9,10 +9,10 @@ import pytest
 
 from arena.errors import UserError
 from arena.games import bundle_path, games_with_bundles, load_referee, load_with_bundle
-from arena.match import play_match
+from arena.match import Match, play_match
 from arena.report import summary_text
 from arena.results import ResultsWriter, read_results
-from arena.tournament import Bot, parse_bots, run_tournament, schedule
+from arena.tournament import Bot, Tournament, parse_bots, run_tournament, schedule
 
 ROOT = Path(__file__).resolve().parent.parent
 ZOO = ROOT / "tests" / "zoo"
@@ -35,7 +35,8 @@ def gone(pid):
 def play(bad, seat=0, **options):
     commands = [bad, FIRST] if seat == 0 else [FIRST, bad]
     options.setdefault("seed", 1)
-    return play_match(load_referee("othello", options.get("scale", 1.0)), commands, **options)
+    options.setdefault("random_plies", 0)
+    return play_match(load_referee("othello", options.get("scale", 1.0)), Match.between(commands, **options))
 
 
 # At 4 times Othello's clock (600 ms a turn): the well-behaved side keeps it on a busy
@@ -184,7 +185,7 @@ def test_a_tournament_goes_on_through_every_fault(tmp_path):
     referee = load_referee("othello")
     bots = parse_bots([FIRST, "crash=" + zoo("crash", 1), "garbage=" + zoo("garbage", 2)], referee)
     results = tmp_path / "r.jsonl"
-    summary = run_tournament("othello", bots, 2, results=results, jobs=2, progress=False)
+    summary = run_tournament(Tournament(Match("othello"), games=2), bots, results=results, jobs=2, progress=False)
     records = read_results(results)
     assert len(records) == 6 == summary.count
     stats = {s.name: s for s in summary.bots_of("othello")}
@@ -203,7 +204,7 @@ def test_a_tournament_of_the_whole_zoo_records_every_game_and_fault(tmp_path):
     referee = load_referee("othello")
     bots = parse_bots([FIRST] + [f"{name}={command}" for name, (command, _) in zoo_bots.items()], referee)
     results = tmp_path / "r.jsonl"
-    summary = run_tournament("othello", bots, 2, results=results, jobs=2, progress=False)
+    summary = run_tournament(Tournament(Match("othello"), games=2), bots, results=results, jobs=2, progress=False)
     records = read_results(results)
     assert summary.count == len(records) == 2 * 28 and len({r["key"] for r in records}) == 56
     stats = {s.name: s for s in summary.bots_of("othello")}
@@ -217,13 +218,13 @@ def test_a_tournament_of_the_whole_zoo_records_every_game_and_fault(tmp_path):
 
 def test_schedule_swaps_seats_and_shares_openings():
     a, b, c = Bot("a", "x"), Bot("b", "y"), Bot("c", "z")
-    specs = schedule("othello", [a, b, c], 4, seed=3)
+    specs = schedule(Tournament(Match("othello"), games=4, seed=3), [a, b, c])
     assert len(specs) == 12 and len({s.key for s in specs}) == 12
-    first_round = [s for s in specs if s.round == 0]
+    first_round = [s for s in specs if s.key.split(":")[2] == "0"]
     assert [tuple(b.name for b in s.bots) for s in first_round] == [
         ("a", "b"), ("b", "a"), ("a", "c"), ("c", "a"), ("b", "c"), ("c", "b")]
     assert len({s.seed for s in first_round}) == 1
-    assert len(schedule("othello", [a, b], 5, seed=3)) == 5
+    assert len(schedule(Tournament(Match("othello"), games=5, seed=3), [a, b])) == 5
 
 
 def test_bot_names():
@@ -296,7 +297,7 @@ def test_report_prints_a_table_and_draws_the_plot(tmp_path):
     referee = load_referee("othello")
     results = tmp_path / "r.jsonl"
     bots = parse_bots([FIRST, "slow=" + zoo("slow", 0)], referee)
-    run_tournament("othello", bots, 6, results=results, jobs=2, progress=False)
+    run_tournament(Tournament(Match("othello"), games=6), bots, results=results, jobs=2, progress=False)
     done = run_cli("report", str(results), "--plot", str(tmp_path / "p.png"), "--sprt", "0", "10")
     assert done.returncode == 0, done.stderr
     assert "first vs slow: 6 games" in done.stdout and "SPRT" in done.stdout
@@ -362,14 +363,14 @@ def test_reversi_ais_run_in_a_host():
     referee = load_referee("reversi", 0.02)   # 100 ms a move, 500 ms more for the host
     zoo_ai = f"{ZOO}/sustech_zoo.py"
     first = f"{zoo_ai} first"
-    record = play_match(referee, [f"{zoo_ai} loop", first], seed=2, scale=0.02)
+    record = play_match(referee, Match.between([f"{zoo_ai} loop", first], seed=2, scale=0.02, random_plies=0))
     assert record["reason"] == "end"          # stopped at the limit, its last candidate played
     times = [t for t, p in zip(record["times"], record["movers"]) if p == "0"]
     assert all(t >= 100 for t in times[:3]) and max(times[3:]) < 100
-    record = play_match(referee, [first, f"{zoo_ai} raise"], seed=2, scale=0.02)
+    record = play_match(referee, Match.between([first, f"{zoo_ai} raise"], seed=2, scale=0.02, random_plies=0))
     assert record["reason"] == "crash" and record["loser"] == 1
     assert "RuntimeError: this AI always fails" in record["stderr"]
-    record = play_match(referee, [f"{zoo_ai} illegal", first], seed=2, scale=0.02)
+    record = play_match(referee, Match.between([f"{zoo_ai} illegal", first], seed=2, scale=0.02, random_plies=0))
     assert record["reason"] == "illegal" and record["loser"] == 0
 
 
@@ -378,13 +379,13 @@ def test_sprt_stops_a_tournament_once_decided(tmp_path):
     bots = parse_bots([FIRST, "crash=" + zoo("crash", 1)], referee)
     # every pair won twice: the LLR of 0 against +100 Elo (scores 0.5 and 0.64) grows
     # by about log(0.64 / 0.5) = 0.247 a pair, past 2.94 at the 12th pair
-    summary = run_tournament("othello", bots, 200, results=tmp_path / "r.jsonl", jobs=1,
-                             progress=False, sprt_args=(0, 100, 0.05, 0.05))
+    summary = run_tournament(Tournament(Match("othello"), games=200, sprt=(0, 100, 0.05, 0.05)), bots,
+                             results=tmp_path / "r.jsonl", jobs=1, progress=False)
     assert summary.count == 24
     text = summary_text(summary, (0, 100, 0.05, 0.05))
     assert "(pentanomial): LLR 2.9" in text and "H1 accepted" in text
-    more = run_tournament("othello", bots, 200, results=tmp_path / "r2.jsonl", jobs=1, progress=False,
-                          sprt_args=(0, 100, 0.05, 0.05), sprt_min_games=50)
+    more = run_tournament(Tournament(Match("othello"), games=200, sprt=(0, 100, 0.05, 0.05), sprt_min_games=50),
+                          bots, results=tmp_path / "r2.jsonl", jobs=1, progress=False)
     assert 50 <= more.count < 60
 
 
@@ -396,8 +397,8 @@ def test_openings_from_a_file(tmp_path):
     assert read_openings(openings) == [("f5", "d6"), ("c4", "e3")]
     records = []
     bots = parse_bots([FIRST, zoo("slow", 0)], referee)
-    run_tournament("othello", bots, 4, openings=read_openings(openings), progress=False,
-                   on_record=records.append)
+    run_tournament(Tournament(Match("othello"), games=4, openings=tuple(read_openings(openings))), bots,
+                   progress=False, on_record=records.append)
     assert sorted(tuple(r["opening"]) for r in records) == [("c4", "e3")] * 2 + [("f5", "d6")] * 2
 
 

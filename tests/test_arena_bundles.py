@@ -9,7 +9,8 @@ import pytest
 
 from arena.games import load_referee
 from arena.results import read_results
-from arena.tournament import parse_bots, run_tournament
+from arena.match import Match
+from arena.tournament import Tournament, parse_bots, run_tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,8 +37,8 @@ def bundles(tmp_path_factory):
 
 def test_two_bundles_play_a_short_tournament(bundles, tmp_path):
     bots = parse_bots(bundles, load_referee("othello"))
-    summary = run_tournament("othello", bots, 2, results=tmp_path / "r.jsonl", progress=False,
-                             isolated=True)
+    summary = run_tournament(Tournament(Match("othello", isolated=True), games=2), bots, results=tmp_path / "r.jsonl",
+                             progress=False)
     assert summary.count == 2
     for stats in summary.bots_of("othello"):
         assert not any(stats.faults.values()), stats

@@ -10,7 +10,7 @@ from arena.clock import (DEFAULT_JITTER, PLAIN, SOFT_EXTRA_MS, SOFT_OVERRUNS, Cl
                          warn_other_clocks)
 from arena.errors import UserError
 from arena.games import load_referee
-from arena.match import play_match
+from arena.match import Match, play_match
 
 ROOT = Path(__file__).resolve().parent.parent
 ZOO = ROOT / "tests" / "zoo"
@@ -104,8 +104,8 @@ def test_bad_rehearsal_options_end_in_one_error_line(options):
 def sleeper_game(clock, seconds, scale=1.0):
     """A game between a bot that sleeps ``seconds`` a turn (seat 0) and one that answers
     at once; Othello turns are 150 ms (times ``scale``) after a first turn of 2 s."""
-    return play_match(load_referee("othello", scale), [f"{ZOO}/slow.py {seconds}", str(ZOO / "first.py")],
-                      ["slow", "first"], seed=2, random_plies=4, scale=scale, clock=clock)
+    return play_match(load_referee("othello", scale), Match.between([f"{ZOO}/slow.py {seconds}", str(ZOO / "first.py")],
+                      ["slow", "first"], seed=2, random_plies=4, scale=scale, clock=clock))
 
 
 def test_late_answers_lose_at_once_without_the_soft_timeout_and_on_the_third_with_it():

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from arena.games import load_referee
-from arena.match import play_match
+from arena.match import Match, play_match
 from arena.process import BotProcess, bot_argv, containment
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,7 +75,7 @@ def zoo(name, *args):
 
 
 def play(bot, **options):
-    return play_match(load_referee("othello"), [bot, FIRST], seed=1, **options)
+    return play_match(load_referee("othello"), Match.between([bot, FIRST], seed=1, random_plies=0, **options))
 
 
 def test_a_daemon_is_part_of_the_bot_and_dies_when_it_is_closed(pid_files):

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from arena.games import load_referee
-from arena.match import play_match
+from arena.match import Match, play_match
 from arena.results import read_results
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -18,7 +18,9 @@ SLEEPER = f"{ZOO}/sleeper.py 2 0.4"   # 400 ms on its second turn: over Othello'
 
 
 def play(odds, scale=1.0):
-    return play_match(load_referee("othello", scale), [SLEEPER, FIRST], seed=1, scale=scale, odds=odds)
+    seats = ("sleeper", "first")
+    match = Match.between([SLEEPER, FIRST], seats, seed=1, random_plies=0, scale=scale, odds=dict(zip(seats, odds)))
+    return play_match(load_referee("othello", scale), match)
 
 
 def test_the_bot_with_odds_gets_the_larger_limit_and_only_it():

@@ -12,7 +12,7 @@ import pytest
 from arena.errors import UserError
 from arena.games import load_referee
 from arena.info import parse_info
-from arena.match import play_match
+from arena.match import Match, play_match
 from arena.replay import board_view_of, game_frames, page, select_records
 from arena.results import read_results
 from bots.runtime import info_line
@@ -76,7 +76,8 @@ def test_the_docs_results_cover_the_four_codingame_games():
 def test_replays_of_reversed_reversi_at_every_size(size):
     game_name = "reversi" if size == 8 else f"reversi-{size}"
     ai = f"{ZOO}/sustech_zoo.py first"
-    record = play_match(load_referee(game_name, 0.2), [ai, ai], ["a", "b"], seed=size, random_plies=4, scale=0.2)
+    record = play_match(load_referee(game_name, 0.2), Match.between([ai, ai], ["a", "b"], seed=size, random_plies=4,
+                                                                    scale=0.2))
     assert record["reason"] == "end", record["detail"]
     data = check_frames(record)
     view = data["frames"][-1]["view"]
@@ -135,11 +136,42 @@ def test_a_game_without_a_board_view_is_a_clear_error():
         board_view_of(Plain())
 
 
+def test_the_replay_shows_each_moves_stderr_the_losers_last_lines_and_each_bots_side():
+    record = play_match(load_referee("othello", 0.2), Match.between([f"{ZOO}/chatty.py", f"{ZOO}/crash.py 3"],
+                        ["chatty", "crash"], seed=5, random_plies=4, scale=0.2))
+    assert record["reason"] == "crash" and record["loser"] == 1, record["detail"]
+    data = game_frames(record)
+    assert data["sides"] == ["black", "white"] and data["colors"] == ["#111111", "#f4f4f4"]
+    played = [f for f in data["frames"][1:] if not f["opening"]]
+    assert [f["seat"] for f in played] == [0, 1, 0, 1, 0]  # the crash came on its third turn
+    # each move with the lines its mover wrote for it, the info lines apart
+    assert [f["said"] for f in played if f["seat"] == 0] == [[f"turn {n}: {f['info']['nodes']} actions"]
+                                                             for n, f in enumerate(played[::2], 1)]
+    assert [f["said"] for f in played if f["seat"] == 1] == [[], []]
+    last = data["stderr"]
+    assert last["seat"] == 1 and last["lines"][0] == "about to divide by zero"
+    assert last["lines"][-1] == "ZeroDivisionError: division by zero"
+    text = page([record], "stderr")
+    assert "turn 3: " in text and "ZeroDivisionError" in text and '"sides":["black","white"]' in text
+
+
+def test_a_game_whose_view_names_no_sides_names_its_players_by_seat(monkeypatch):
+    record = read_results(next(path for path in DOCS_RESULTS if path.stem.endswith("othello")))[0]
+    assert game_frames(record)["sides"] == ["black", "white"]
+    drawn = board_view_of
+
+    def without_sides(game):
+        return lambda state, last_move=None: {k: v for k, v in drawn(game)(state, last_move).items() if k != "sides"}
+    monkeypatch.setattr("arena.replay.board_view_of", without_sides)
+    assert game_frames(record)["sides"] == ["player 0", "player 1"]
+    assert game_frames({**record, "stderr": []})["stderr"] is None  # no fault, no last lines
+
+
 def test_records_written_before_times_and_info_still_replay():
     record = read_results(DOCS_RESULTS[0])[0]
-    old = {k: v for k, v in record.items() if k not in ("info", "times", "odds", "pair")}
+    old = {k: v for k, v in record.items() if k not in ("info", "times", "odds", "pair", "said")}
     frames = game_frames(old)["frames"]
-    assert all(f.get("info") is None and "ms" not in f for f in frames)
+    assert all(f.get("info") is None and "ms" not in f and f.get("said") is None for f in frames)
 
 
 def test_the_page_is_self_contained():
@@ -191,6 +223,15 @@ def test_the_runtime_info_line_reads_back_in_the_arena(name):
     assert parse_info(line) == {"depth": 7, "nodes": 1234, "value": -0.125, "pv": [game.move_name(m) for m in pv]}
 
 
+def test_an_n_player_engines_vector_value_is_written_comma_separated():
+    """The arena reads the depth, nodes and moves of such a line and leaves the value
+    out (it reads one number), without failing."""
+    game = load_referee("tron").game
+    line = info_line(game, SearchResult(0, (0.25, 0.75), 99, 3, [0, 2]))
+    assert line == "info depth 3 nodes 99 value 0.25,0.75 pv UP LEFT"
+    assert parse_info(line) == {"depth": 3, "nodes": 99, "pv": ["UP", "LEFT"]}
+
+
 def test_info_lines_that_are_not_or_are_odd():
     assert parse_info("depth 3") is None
     assert parse_info("information") is None
@@ -200,8 +241,8 @@ def test_info_lines_that_are_not_or_are_odd():
 
 def test_the_arena_records_what_our_bot_says_and_nothing_for_a_bot_that_says_nothing():
     bot = f"{ROOT}/bots/othello.py --info --clock 0.05 --engine alphabeta"
-    record = play_match(load_referee("othello", 0.5), [bot, str(ZOO / "first.py")], ["ours", "first"],
-                        seed=5, random_plies=4, scale=0.5)
+    record = play_match(load_referee("othello", 0.5), Match.between([bot, str(ZOO / "first.py")], ["ours", "first"],
+                                                                    seed=5, random_plies=4, scale=0.5))
     assert record["reason"] == "end", record["detail"]
     assert len(record["info"]) == len(record["moves"])
     ours = [(move, info) for move, info, seat, ms in

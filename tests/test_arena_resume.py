@@ -10,7 +10,8 @@ from pathlib import Path
 
 from arena.games import load_referee
 from arena.results import read_results
-from arena.tournament import parse_bots, schedule
+from arena.match import Match
+from arena.tournament import Tournament, parse_bots, schedule
 
 ROOT = Path(__file__).resolve().parent.parent
 ZOO = ROOT / "tests" / "zoo"
@@ -76,7 +77,8 @@ def test_a_killed_tournament_resumes_without_replaying_or_losing_games(tmp_path)
     assert len(records) == games and len(set(keys)) == games
     assert len(results.read_text().splitlines()) == games   # no line written twice
     referee = load_referee("othello")
-    planned = {s.key for s in schedule("othello", parse_bots([FIRST, slow], referee), games, seed=5)}
+    tournament = Tournament(Match("othello"), games=games, seed=5)
+    planned = {s.key for s in schedule(tournament, parse_bots([FIRST, slow], referee))}
     assert set(keys) == planned
     assert f"first vs slow: {games} games" in out
     # a third run has nothing left to play

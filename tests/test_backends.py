@@ -14,7 +14,8 @@ from arena.backends import LocalBackend, open_backend
 from arena.errors import UserError
 from arena.games import load_referee
 from arena.results import read_results
-from arena.tournament import parse_bots, run_tournament, schedule
+from arena.match import Match
+from arena.tournament import Tournament, parse_bots, run_tournament, schedule
 
 ROOT = Path(__file__).resolve().parent.parent
 ZOO = ROOT / "tests" / "zoo"
@@ -70,8 +71,9 @@ class Redelivering(LocalBackend):
 def test_a_game_handed_back_twice_is_recorded_once(tmp_path):
     bots = parse_bots([FIRST, f"last={ZOO}/last.py"], load_referee("othello"))
     results = tmp_path / "r.jsonl"
-    summary = run_tournament("othello", bots, 4, results=results, progress=False, backend=Redelivering(2))
-    planned = {spec.key for spec in schedule("othello", bots, 4)}
+    tournament = Tournament(Match("othello"), games=4)
+    summary = run_tournament(tournament, bots, results=results, progress=False, backend=Redelivering(2))
+    planned = {spec.key for spec in schedule(tournament, bots)}
     assert summary.count == 4 and {r["key"] for r in read_results(results)} == planned
     assert len(results.read_text().splitlines()) == 4
 

@@ -5,6 +5,7 @@ variant every one; the minified, packed bundles play the moves of the plain ones
 import ast
 import importlib
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from arena.games import load_referee
-from arena.match import FAULTS, play_match
+from arena.match import FAULTS, Match, play_match
 from botproc import ROOT
 from bots import runtime
 from engines import registry
@@ -254,7 +255,7 @@ def default_fixed_search(bot):
 def played(referee, bundle, options, seed):
     """(how the game ended, its moves) of ``bundle`` against itself with ``options``."""
     command = f"{bundle} {options} --clock 50"
-    record = play_match(referee, [command, command], seed=seed, random_plies=4, scale=50, isolated=True)
+    record = play_match(referee, Match.between([command, command], seed=seed, random_plies=4, scale=50, isolated=True))
     return record["reason"], record["moves"]
 
 
@@ -363,3 +364,84 @@ def test_a_bundle_is_written_whole(tmp_path):
         bundler.write_whole(target, b"new")
     assert renamed == [("new", "old")]
     assert target.read_text() == "new" and [p.name for p in tmp_path.iterdir()] == ["oware.py"]
+
+
+def build_comment(path):
+    """The build line of a bundle's header (its ``# Build:`` comment)."""
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines()[:10] if line.startswith("# Build: ")]
+    assert len(lines) == 1, f"{path} has no build line in its header"
+    return lines[0].removeprefix("# Build: ")
+
+
+def commit_prefix():
+    done = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", "HEAD"], capture_output=True, text=True)
+    return done.stdout.strip()[:12] if done.returncode == 0 else None
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_a_bundle_says_where_it_came_from_and_version_prints_it(two_builds, bot, tmp_path):
+    for folder in ("", "full") if bot in RUNTIME_BOTS else ("",):
+        line = build_comment(two_builds[0] / folder / f"{bot}.py")
+        assert line.startswith(f"{bot} (") and f"built from bots/{bot}.py at " in line
+        commit = commit_prefix()
+        assert (f"at commit {commit}" in line) if commit else "no git commit" in line
+        assert ("full: every engine" in line) == (folder == "full")
+        if bot not in RUNTIME_BOTS:  # the judge's class has no command line: the header says it
+            assert "for the SUSTech judge" in line
+            continue
+        done = subprocess.run([sys.executable, "-I", str(two_builds[0] / folder / f"{bot}.py"), "--version"],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0 and done.stderr == ""
+        assert done.stdout == line + "\n"  # one line, the header's
+
+
+def help_choices(text, option):
+    return re.search(re.escape(option) + r" \{([^}]*)\}", text).group(1).split(",")
+
+
+@pytest.mark.parametrize("bot", RUNTIME_BOTS)
+def test_a_slim_bundles_help_lists_only_the_engines_it_carries(two_builds, bot, tmp_path):
+    slim, full = two_builds[0] / f"{bot}.py", two_builds[0] / "full" / f"{bot}.py"
+    carried = {name for name, target in registry.ENGINES.items()
+               if registry.module_of(target) in bundled_modules(slim)}
+    shown = {}
+    for bundle in (slim, full):
+        done = subprocess.run([sys.executable, "-I", str(bundle), "--help"], cwd=tmp_path, capture_output=True,
+                              text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        shown[bundle] = " ".join(done.stdout.split())  # the lines as argparse wraps them, joined
+    assert set(help_choices(shown[slim], "--engine")) == carried | {runtime.BEST}
+    assert carried < set(registry.ENGINES) and f"dist/full/{bot}.py carries every one" in shown[slim]
+    assert set(help_choices(shown[full], "--engine")) == set(registry.ENGINES) | {runtime.BEST}
+    assert help_choices(shown[full], "--eval") == runtime_bot_evaluations(bot)
+    assert "This bundle: " + build_comment(slim) in shown[slim]
+
+
+def test_a_baked_variant_helps_under_its_own_name_and_says_what_is_baked(tmp_path):
+    result = run_bundler(ROOT / "bots" / "onitama.py", "--out", tmp_path, "--name", "onitama_mcts",
+                         "--args", "--engine mcts")
+    assert result.returncode == 0, result.stderr
+    bundle = tmp_path / "onitama_mcts.py"
+    shown = subprocess.run([sys.executable, "-I", str(bundle), "--help"], cwd=tmp_path, capture_output=True,
+                           text=True, timeout=60).stdout
+    assert shown.startswith("usage: onitama_mcts ")
+    version = subprocess.run([sys.executable, "-I", str(bundle), "--version"], cwd=tmp_path, capture_output=True,
+                             text=True, timeout=60).stdout
+    assert version.startswith("onitama_mcts (slim: its default engines only), built from bots/onitama.py at ")
+    assert version.endswith(", started without options as with --engine mcts\n")
+
+
+def test_the_build_line_comes_from_the_sources_not_the_clock(tmp_path):
+    """A script outside the repository (as a changed file in it) is named with a digest of
+    what the bundle carries: the same sources, the same line; other sources, another."""
+    entry = tmp_path / "bot.py"
+    modules = {"m": bundler.Module("m", False, "m.py", "X = 1\n")}
+    entry.write_text("class AI:\n    pass\n")
+    line = bundler.build_line(entry, entry.read_text(), "bot", modules, [], "for the SUSTech judge")
+    assert re.fullmatch(r"bot \(for the SUSTech judge\), built from bot\.py at (commit [0-9a-f]{12} with local "
+                        r"changes|no git commit) \(sources [0-9a-f]{12}\)", line), line
+    assert line == bundler.build_line(entry, entry.read_text(), "bot", modules, [], "for the SUSTech judge")
+    other = {"m": bundler.Module("m", False, "m.py", "X = 2\n")}
+    assert line != bundler.build_line(entry, entry.read_text(), "bot", other, [], "for the SUSTech judge")
+    assert line != bundler.build_line(entry, entry.read_text(), "bot", modules, ["--engine", "mcts"],
+                                      "for the SUSTech judge").partition(", started")[0]

@@ -11,7 +11,7 @@ import pytest
 
 from arena import cli
 from arena.games import load_referee
-from arena.match import RefereeError, end_reason, join_moves, parse_opening, play_match
+from arena.match import Match, RefereeError, end_reason, join_moves, parse_opening, play_match
 from botproc import ROOT
 from bots import runtime
 from bots.runtime import Bot
@@ -142,20 +142,20 @@ def first_action(tmp_path):
 
 
 def test_the_steps_game_plays_to_its_end_when_its_rules_hold(first_action):
-    record = play_match(StepsReferee(), [first_action, first_action])
+    record = play_match(StepsReferee(), Match.between([first_action, first_action]))
     assert (record["reason"], record["plies"], record["score"]) == ("end", 2, [0.5, 0.5])
 
 
 def test_a_fault_in_the_referees_turn_lines_is_one_line_naming_it(first_action):
     with pytest.raises(RefereeError) as error:
-        play_match(FaultyReferee(), [first_action, first_action])
+        play_match(FaultyReferee(), Match.between([first_action, first_action]))
     assert str(error.value) == "steps: the referee's turn_lines failed: KeyError: 'lines'"
 
 
 def test_rules_with_no_move_while_the_game_goes_on_are_named_by_the_arena_and_the_engines(first_action):
     referee = StepsReferee(Steps(broken=True))
     with pytest.raises(RefereeError) as error:
-        play_match(referee, [first_action, first_action])
+        play_match(referee, Match.between([first_action, first_action]))
     assert str(error.value) == ("steps: the rules give no legal move after 2 plies but outcome is None: "
                                 "legal_moves must be empty exactly when outcome is -1, 0 or 1")
     game = Steps(broken=True)

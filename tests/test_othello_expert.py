@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.match import play_match
+from arena.match import Match, play_match
 from games.othello.protocol import Referee
 from games.othello.rules import Othello
 
@@ -77,14 +77,14 @@ def test_an_expert_bot_gets_the_opponents_moves_since_its_last_turn(tmp_path, se
     commands = [f"{ZOO}/expert.py {log}", FIRST]
     if seat == 1:
         commands.reverse()
-    record = play_match(FromStart(), commands, seed=1)
+    record = play_match(FromStart(), Match.between(commands, seed=1, random_plies=0))
     assert record["reason"] == "end" and record["moves"] == MOVES
     assert log.read_text().splitlines() == golden
 
 
 def test_expert_asked_after_the_first_turn_is_refused(tmp_path):
     log = tmp_path / "received.txt"
-    record = play_match(FromStart(), [FIRST, f"{ZOO}/expert.py {log} late"], seed=1)
+    record = play_match(FromStart(), Match.between([FIRST, f"{ZOO}/expert.py {log} late"], seed=1, random_plies=0))
     assert record["reason"] == "bad_output" and record["loser"] == 1
     assert "EXPERT e8" in record["detail"]
     # its second turn came without the extra line: it had not asked on its first

@@ -16,7 +16,8 @@ from arena.backends import LocalBackend, RayBackend, job_environment
 from arena.errors import UserError
 from arena.games import load_referee
 from arena.results import read_results
-from arena.tournament import Conditions, parse_bots, play_game, run_tournament, schedule
+from arena.match import Match
+from arena.tournament import Tournament, parse_bots, play_game, run_tournament, schedule
 from arena.tune import SPACES, run_study
 
 ray = pytest.importorskip("ray")
@@ -101,10 +102,11 @@ def cluster():
 def test_a_tournament_on_ray_plays_the_games_the_local_backend_plays(cluster, tmp_path):
     bots = parse_bots([FIRST, LAST], load_referee("othello"))
     local, on_ray = tmp_path / "local.jsonl", tmp_path / "ray.jsonl"
-    run_tournament("othello", bots, 6, results=local, seed=3, progress=False, backend=LocalBackend(1))
+    tournament = Tournament(Match("othello"), games=6, seed=3)
+    run_tournament(tournament, bots, results=local, progress=False, backend=LocalBackend(1))
     backend = RayBackend()
     assert backend.capacity() == 1 and backend.describe() == "on Ray, 1 at a time (2 CPUs, 2 a game)"
-    summary = run_tournament("othello", bots, 6, results=on_ray, seed=3, progress=False, backend=backend)
+    summary = run_tournament(tournament, bots, results=on_ray, progress=False, backend=backend)
     assert summary.count == 6
     assert games_of(on_ray) == games_of(local)
     assert len(games_of(local)) == 6 and len({tuple(g["opening"]) for g in games_of(local).values()}) == 3
@@ -135,11 +137,12 @@ def test_a_killed_worker_loses_no_game_and_counts_none_twice(cluster, tmp_path):
     marker = tmp_path / "killed"
     bots = parse_bots([FIRST, f"killer={ZOO}/kills_worker.py {marker}"], load_referee("othello"))
     results = tmp_path / "r.jsonl"
-    summary = run_tournament("othello", bots, 4, results=results, progress=False, backend=RayBackend())
+    tournament = Tournament(Match("othello"), games=4)
+    summary = run_tournament(tournament, bots, results=results, progress=False, backend=RayBackend())
     assert marker.exists()   # a worker was killed in the middle of a game
     records = read_results(results, warn=False)
     assert summary.count == 4 and len(results.read_text().splitlines()) == 4
-    assert {r["key"] for r in records} == {spec.key for spec in schedule("othello", bots, 4)}
+    assert {r["key"] for r in records} == {spec.key for spec in schedule(tournament, bots)}
     assert all(r["reason"] == "end" for r in records)   # the killed game was played again, whole
 
 
@@ -147,7 +150,7 @@ def test_a_worker_that_ray_kills_leaves_no_bot_behind(cluster, tmp_path):
     pidfile = tmp_path / "pids"
     bots = parse_bots([FIRST, f"{ZOO}/hang.py {pidfile}"], load_referee("othello"))
     backend = RayBackend()
-    handle = backend.submit(play_game, schedule("othello", bots, 2)[0], Conditions("othello", scale=20))
+    handle = backend.submit(play_game, schedule(Tournament(Match("othello", scale=20), games=2), bots)[0])
     assert wait_for(lambda: pidfile.exists() and pidfile.read_text().endswith("\n"), timeout=60)
     pids = [int(p) for p in pidfile.read_text().split()]
     ray.cancel(handle, force=True)   # what abort() does to a game that ignores Ctrl-C

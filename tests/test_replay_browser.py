@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from arena.games import load_referee
-from arena.match import play_match
+from arena.match import Match, play_match
 from arena.replay import page
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,8 +31,9 @@ def chromium():
 @pytest.fixture(scope="module")
 def replay(tmp_path_factory):
     """(record, page path) of one Othello game between two zoo bots."""
-    record = play_match(load_referee("othello", 0.2), [str(ZOO / "first.py"), str(ZOO / "last.py")],
-                        ["first", "last"], seed=11, random_plies=4, scale=0.2)
+    match = Match.between([str(ZOO / "first.py"), str(ZOO / "last.py")], ["first", "last"], seed=11,
+                          random_plies=4, scale=0.2)
+    record = play_match(load_referee("othello", 0.2), match)
     assert record["reason"] == "end", record["detail"]
     path = tmp_path_factory.mktemp("replay") / "game.html"
     path.write_text(page([record], "browser test"))
@@ -93,3 +94,20 @@ def test_a_screenshot_is_taken(chromium, replay, tmp_path):
            "--hide-scrollbars")
     data = shot.read_bytes()
     assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 10_000
+
+
+def test_the_page_shows_each_moves_stderr_the_losers_last_lines_and_the_sides(chromium, tmp_path):
+    record = play_match(load_referee("othello", 0.2), Match.between([str(ZOO / "chatty.py"), f"{ZOO / 'crash.py'} 3"],
+                        ["chatty", "crash"], seed=5, random_plies=4, scale=0.2))
+    assert record["reason"] == "crash", record["detail"]
+    path = tmp_path / "game.html"
+    path.write_text(page([record], "stderr"))
+    ply = len(record["opening"]) + 3  # chatty's second move
+    dom = browse(chromium, tmp_path, f"{path.as_uri()}#ply={ply}", "--dump-dom")
+    check_loaded(dom)
+    said = re.search(r'<div id="said">(.*?)</div>', dom, re.S).group(1)
+    assert re.fullmatch(r"stderr of chatty \(black\): \nturn 2: \d+ actions", said), said
+    last = re.search(r'<div id="lasterr">(.*?)</div>', dom, re.S).group(1)
+    assert last.startswith("last stderr lines of crash (white), who lost:\nabout to divide by zero\n")
+    assert last.endswith("ZeroDivisionError: division by zero")
+    assert "chatty (black), moves first" in dom and "crash (white)" in dom

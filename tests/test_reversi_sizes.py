@@ -10,7 +10,7 @@ import pytest
 
 from arena.errors import UserError
 from arena.games import load_referee, sized_game
-from arena.match import play_match
+from arena.match import Match, play_match
 from botproc import build_bundle
 from games.othello.rules import PASS, Othello
 
@@ -132,7 +132,7 @@ def test_whole_games_on_other_sizes_between_our_bot_and_a_simple_ai(sustech_bund
     commands = [str(sustech_bundle), f"{ZOO}/sustech_zoo.py first"]
     if seat == 1:
         commands.reverse()
-    record = play_match(referee, commands, seed=size, random_plies=4, scale=0.02)
+    record = play_match(referee, Match.between(commands, seed=size, random_plies=4, scale=0.02))
     assert record["game"] == f"reversi-{size}" and record["reason"] == "end", record["detail"]
     game = Othello(size, misere=True)
     state = game.initial_state()

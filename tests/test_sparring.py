@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from arena.games import load_referee
-from arena.tournament import parse_bots, run_tournament
+from arena.match import Match
+from arena.tournament import Tournament, parse_bots, run_tournament
 from test_onitama_rules import GAME, perft, read_perft_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,7 +53,8 @@ def test_perft_equals_the_rules_with_the_cards_the_table_lacks(engine, cards):
 def test_whole_games_in_the_arena_without_a_fault(engine, tmp_path):
     bots = parse_bots([f"quick={engine} --think 5 --first 50", f"slower={engine} --think 15 --first 50"],
                       load_referee("onitama"))
-    summary = run_tournament("onitama", bots, 2, results=tmp_path / "r.jsonl", progress=False, isolated=True)
+    summary = run_tournament(Tournament(Match("onitama", isolated=True), games=2), bots, results=tmp_path / "r.jsonl",
+                             progress=False)
     assert summary.count == 2
     for stats in summary.bots_of("onitama"):
         assert not any(stats.faults.values()), stats

@@ -15,6 +15,6 @@ def board_view(game, state, last_move=None):
         marks = [[7 - square // 8, square % 8] for square in (last_move // 64, last_move % 64)]
     return {
         "rows": rows, "files": FILES, "ranks": [str(r) for r in range(8, 0, -1)],
-        "colors": ["#f4f4f4", "#222222"], "board": "checker", "marks": marks,
+        "colors": ["#f4f4f4", "#222222"], "sides": ["white", "black"], "board": "checker", "marks": marks,
         "notes": [f"white {white.bit_count()}, black {black.bit_count()}"],
     }

@@ -21,6 +21,6 @@ def board_view(game, state, last_move=None):
     name = lambda cards: ", ".join(f"{CARDS[c][0]} ({c})" for c in cards)
     return {
         "rows": rows, "files": "ABCDE", "ranks": [str(r) for r in range(SIZE, 0, -1)],
-        "colors": ["#1e63b5", "#c0392b"], "board": "checker", "marks": marks,
+        "colors": ["#1e63b5", "#c0392b"], "sides": ["blue", "red"], "board": "checker", "marks": marks,
         "notes": [f"player 0: {name(hand0)}", f"player 1: {name(hand1)}", f"centre: {name([centre])}"],
     }

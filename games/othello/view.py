@@ -15,6 +15,6 @@ def board_view(game, state, last_move=None):
     marks = [list(divmod(last_move, n))] if last_move is not None and last_move != PASS else []
     return {
         "rows": rows, "files": FILES[:n], "ranks": [str(r + 1) for r in range(n)],
-        "colors": ["#111111", "#f4f4f4"], "board": "#2e7d32", "marks": marks,
+        "colors": ["#111111", "#f4f4f4"], "sides": ["black", "white"], "board": "#2e7d32", "marks": marks,
         "notes": [f"black {black.bit_count()}, white {white.bit_count()}"],
     }

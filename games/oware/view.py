@@ -15,6 +15,7 @@ def board_view(game, state, last_move=None):
         marks = [[1, last_move]] if mover == 0 else [[0, HOUSES // 2 - 1 - last_move]]
     return {
         "rows": rows, "files": "", "ranks": ["P1", "P0"],
-        "colors": ["#8d5524", "#8d5524"], "board": "pits", "marks": marks,
+        "colors": ["#8d5524", "#8d5524"], "sides": ["bottom row", "top row"], "board": "pits",
+        "marks": marks,
         "notes": [f"captured: player 0 {store0}, player 1 {store1}"],
     }

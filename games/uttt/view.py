@@ -12,6 +12,6 @@ def board_view(game, state, last_move=None):
     sent = {ANY: "any open board", OVER: "none: the game is over"}.get(board, f"board {board}")
     return {
         "rows": rows, "files": "012345678", "ranks": list("012345678"),
-        "colors": ["#c62828", "#1565c0"], "board": "#f4f4f4", "marks": marks,
+        "colors": ["#c62828", "#1565c0"], "sides": ["X", "O"], "board": "#f4f4f4", "marks": marks,
         "notes": [f"boards won: X {won_x.bit_count()}, O {won_o.bit_count()}", f"next: {sent}"],
     }

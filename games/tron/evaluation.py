@@ -1,0 +1,183 @@
+"""Handcrafted Tron evaluation for n cycles: a vector of n expected returns.
+
+- territory: a multi-source breadth-first search from every head over the free cells
+  (bitboard floods, all players a step at a time): a cell belongs to the one player
+  that reaches it first (a cell two reach on the same step belongs to none: a Voronoi
+  partition);
+- parity: a cycle's path alternates the two colours of a chequerboard, so a region with
+  ``a`` cells of the colour of its next step and ``b`` of its head's colour gives it at
+  most ``min(2a, 2b + 1)`` steps; a territory counts that, not its cells;
+- separation: two cycles whose free regions do not touch can never meet again, so the
+  larger fill wins nearly surely: their comparison is sharper (``separated_scale``);
+- chambers: a cycle alone in its region counts the "tree of chambers" of the 2010
+  Google AI Challenge (Tron) instead of the region's cells: the articulation points of the
+  region cut it into chambers (its biconnected blocks); a path that leaves a chamber
+  through one of them cannot come back, so it fills at most one chamber after another
+  down one branch of the tree (``chamber_fill``, an upper bound on the longest path);
+- the value: each pair of players in play compares territories, ``p = 1/2 + tanh(d /
+  scale)/2``, and a player's value is the rank value already secured by those out
+  (rank r is worth r / (n - 1)) plus its pairwise win chances over n - 1: the expected
+  rank value if the pairs were independent. Every entry is in [0, 1] and the sum is
+  n / 2, as the returns' (``game.value_bounds``).
+
+A finished state evaluates to its returns. Weights: ``territory_scale`` (cells of
+territory difference that make a pair of connected players 88% / 12%) and
+``separated_scale`` (the same for separated players).
+"""
+import math
+
+from games.tron.rules import CELLS, HEIGHT, NEIGHBOUR, OFF, WIDTH, xy
+from games.weights import merged
+
+WEIGHTS = {"territory_scale": 10.0, "separated_scale": 2.0}
+FULL = (1 << CELLS) - 1
+LEFT_COLUMN = sum(1 << y * WIDTH for y in range(HEIGHT))
+RIGHT_COLUMN = LEFT_COLUMN << WIDTH - 1
+EVEN = sum(1 << c for c in range(CELLS) if sum(xy(c)) % 2 == 0)  # one chequerboard colour
+
+
+def spread(cells):
+    """The cells next to ``cells`` (a bitboard), on the grid."""
+    return (((cells & ~RIGHT_COLUMN) << 1) | ((cells & ~LEFT_COLUMN) >> 1)
+            | (cells << WIDTH) | (cells >> WIDTH)) & FULL
+
+
+def voronoi(heads, free):
+    """Per head (OFF: none), the free cells it reaches strictly before every other head
+    (multi-source breadth-first search, one step of all of them at a time; a cell two
+    reach on the same step is no one's, but the search goes on through it for both)."""
+    owned = [0] * len(heads)
+    fronts = [1 << h if h != OFF else 0 for h in heads]
+    unclaimed = free
+    while any(fronts):
+        fronts = [spread(front) & unclaimed for front in fronts]
+        contested = seen = 0
+        for front in fronts:
+            contested |= seen & front
+            seen |= front
+        unclaimed &= ~seen
+        for player, front in enumerate(fronts):
+            owned[player] |= front & ~contested
+    return owned
+
+
+def region(head, free):
+    """The free cells reachable from ``head``."""
+    reached = 0
+    front = spread(1 << head) & free
+    while front:
+        reached |= front
+        front = spread(front) & free & ~reached
+    return reached
+
+
+def fill(head, cells):
+    """The most steps a path from ``head`` can take over ``cells`` by colour parity."""
+    same_colour = EVEN if EVEN >> head & 1 else FULL & ~EVEN
+    b = (cells & same_colour).bit_count()
+    a = cells.bit_count() - b
+    return min(2 * a, 2 * b + 1)
+
+
+def blocks(root, cells):
+    """The biconnected blocks of ``cells`` and ``root`` reachable from ``root``, as
+    ``(top, block)`` pairs (``block`` a bitboard holding ``top``), each block after the
+    blocks below it; ``top`` is the cell through which a path from ``root`` enters the
+    block (Tarjan's low points, by an explicit stack: a region holds up to 600 cells)."""
+    allowed = cells | 1 << root
+    order = {root: 0}
+    low = {root: 0}
+    found = []
+    visited = []  # the cells in the order the search reached them, not yet in a block
+    stack = [(root, OFF, iter(NEIGHBOUR[root]))]
+    while stack:
+        v, parent, around = stack[-1]
+        for w in around:
+            if w == OFF or not allowed >> w & 1:
+                continue
+            if w not in order:
+                order[w] = low[w] = len(order)
+                visited.append(w)
+                stack.append((w, v, iter(NEIGHBOUR[w])))
+                break
+            if w != parent and order[w] < low[v]:
+                low[v] = order[w]
+        else:
+            stack.pop()
+            if parent == OFF:
+                continue
+            if low[v] < low[parent]:
+                low[parent] = low[v]
+            if low[v] >= order[parent]:  # parent cuts v's subtree off: a block ends
+                block = 1 << parent
+                while True:
+                    c = visited.pop()
+                    block |= 1 << c
+                    if c == v:
+                        break
+                found.append((parent, block))
+    return found
+
+
+def articulation_points(root, cells):
+    """The cells of ``cells`` whose removal cuts some of them off from ``root``."""
+    return {top for top, _ in blocks(root, cells) if top != root}
+
+
+def chamber_fill(head, cells):
+    """An upper bound on the most steps from ``head`` over ``cells`` (its region), by
+    the tree of chambers (the biconnected blocks, joined at articulation points): a path
+    either stays in the block it entered (counted by parity) or crosses it and leaves by
+    one articulation point for good, into one block below it."""
+    below = {}  # cell: the best bound of a path that enters a block below it there
+    for top, block in blocks(head, cells):
+        inside = block & ~(1 << top)
+        value = fill(top, inside)
+        rest = inside
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            down = below.get(bit.bit_length() - 1)
+            if down is not None and inside.bit_count() + down > value:
+                value = inside.bit_count() + down
+        if value > below.get(top, -1):
+            below[top] = value
+    return below.get(head, 0)
+
+
+def make_evaluator(game, weights=None):
+    w = merged(WEIGHTS, weights or {}, "Tron evaluation")
+    n = game.num_players
+    scale, separated_scale = w["territory_scale"], w["separated_scale"]
+    if scale <= 0 or separated_scale <= 0:
+        raise ValueError("the Tron evaluation's scales must be positive")
+    tanh = math.tanh
+
+    def evaluate(state):
+        result = game.returns(state)
+        if result is not None:
+            return result
+        _, heads, _, _, occupied, out = state
+        free = FULL & ~occupied
+        owned = voronoi(heads, free)
+        alive = [p for p in range(n) if heads[p] != OFF]
+        regions = {p: region(heads[p], free) for p in alive}
+        alone = {p for p in alive if not any(regions[p] & regions[q] for q in alive if q != p)}
+        territory = {p: chamber_fill(heads[p], regions[p]) if p in alone else fill(heads[p], owned[p])
+                     for p in alive}
+        values = [0.0] * n
+        for rank, player in enumerate(out):
+            values[player] = rank / (n - 1)
+        secured = len(out) / (n - 1)
+        wins = {p: 0.0 for p in alive}
+        for i, p in enumerate(alive):
+            for q in alive[i + 1:]:
+                apart = not (regions[p] & regions[q])
+                chance = 0.5 + 0.5 * tanh((territory[p] - territory[q]) / (separated_scale if apart else scale))
+                wins[p] += chance
+                wins[q] += 1.0 - chance
+        for p in alive:
+            values[p] = secured + wins[p] / (n - 1)
+        return tuple(values)
+
+    return evaluate

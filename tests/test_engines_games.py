@@ -302,10 +302,9 @@ def test_forced_wins_in_one_two_and_three_moves(name, engine_name):
 
 
 # Seconds a search may overrun its deadline, in the CPU time it used (the wall time also
-# holds what a busy machine gave other work: under make test's workers beside two busy
-# cores a search was 0.31 s late by the wall clock). Generous on purpose; an engine that
-# ignores its deadline overruns by seconds. The overruns themselves are measured by
-# `make bench`.
+# holds what a busy machine gave other work, and make test runs beside it). Generous on
+# purpose; an engine that ignores its deadline overruns by seconds. The overruns
+# themselves are measured by `make bench`.
 LATE = 0.25
 
 

@@ -1,7 +1,7 @@
 """The Ray backend (arena/backends.py) on a local Ray of 2 CPUs: the same games and the
 same study as the local backend, no game lost or counted twice when a worker dies, and
-Ctrl-C. Part of every run: make test installs the ray extra (21 s here; make test-ray runs
-these alone)."""
+Ctrl-C. Part of every run: make test installs the ray extra (make test-ray runs these
+alone)."""
 import json
 import os
 import signal

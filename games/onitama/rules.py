@@ -28,7 +28,7 @@ when the game is over. The move lists are memoised by the mover's pieces and han
 (most positions of a search share their mover's side with a sibling); the memo tables
 are bounded and start afresh when full.
 
-games/onitama/reference.py keeps the previous rules (the hands unpacked, moves found
+bench/onitama_reference.py keeps the previous rules (the hands unpacked, moves found
 target by target), which the tests hold these to.
 """
 

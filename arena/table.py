@@ -1,8 +1,8 @@
 """The engines' table: per game, a round-robin of a bundle's engines at the real clock.
 
 ``python -m arena table`` plays, for each game, every pair of engines of the game's
-full bundle (``dist/full/GAME.py``, which carries every engine: ``--engine NAME`` with
-the bundle's tuned defaults for it, evaluation included) with seats swapped and
+full bundle (``dist/full/GAME.py``, which carries every engine: ``--engine NAME``, the
+bot's configuration of that name, evaluation included, else the engine's defaults) with seats swapped and
 openings varied, then writes to ``--out`` (default ``docs/``):
 
 - ``table.md``: the command, the machine, and per game each pairing's games, W/D/L,
@@ -219,9 +219,9 @@ def write_docs(out, sections, summaries, options):
     head = ["# Which search wins, per game, at the arena's clock", "",
             f"Command: `{command}`", "",
             f"Machine: {machine_line()}; written {time.strftime('%Y-%m-%d %H:%M')}.", "",
-            "Each bot is the game's bundle with `--engine NAME` and the bundle's tuned defaults",
-            "for that engine: its parameters and its evaluation (the handcrafted one unless the",
-            "bundle's `tuned` names another for the engine; see docs/DECISIONS.md)."]
+            "Each bot is the game's bundle with `--engine NAME`: the bot's configuration of that",
+            "name, its parameters and its evaluation (the handcrafted one unless the configuration",
+            "names another; see docs/DECISIONS.md), else the engine with its defaults."]
     if options.eval:
         head += [f"Here every bot of a game uses the same evaluation: the first of `{options.eval}`",
                  "that the game's bundle offers (`--eval`), named under each game's clock."]
@@ -253,7 +253,7 @@ def add_parser(commands, positive_int, positive_float):
     p.add_argument("--eval", metavar="NAMES",
                    help="comma-separated evaluations: every bot of a game uses the first of these that "
                         "the game's bundle offers (e.g. nn,ntuple: the learned ones); default: each "
-                        "engine's tuned one")
+                        "configuration's own")
     p.add_argument("--first-only", action="store_true",
                    help="only the first engine against each other one, not every pair")
     p.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"),

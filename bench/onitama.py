@@ -55,7 +55,7 @@ def bot_settings():
     """The bot's alpha-beta+ parameters (its search options; its N-tuple evaluation has no
     counterpart for the old rules)."""
     from bots.onitama import BOT
-    return BOT.tuned["alphabeta+"].params
+    return BOT.configs["alphabeta+"].params
 
 
 def midgame(game, plies=10, seed=5):

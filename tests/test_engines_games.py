@@ -404,7 +404,7 @@ FORCED_WIN_CASES = [("onitama", THE_BOTS), ("breakthrough", THE_BOTS), ("onitama
 def search_options(name, params):
     if params != THE_BOTS:
         return params
-    settings = importlib.import_module(f"bots.{name}").BOT.tuned["alphabeta+"].params
+    settings = importlib.import_module(f"bots.{name}").BOT.configs["alphabeta+"].params
     assert settings.get("reduce_after"), settings  # the reductions are what is tested
     return settings
 

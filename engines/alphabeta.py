@@ -35,8 +35,8 @@ recognised and stops the deepening.
 import math
 from collections import defaultdict
 
-from engines.base import (EPS, PROVEN, WIN, Engine, SearchResult, Timeout, is_proven,
-                          terminal_value)
+from engines.base import (EPS, PROVEN, WIN, Engine, GameOverError, OptionError, SearchResult, Timeout,
+                          is_proven, terminal_value)
 from engines.table import (COMPLETE, EXACT, LOWER, TT_SIZE, UPPER, TranspositionTable, from_table,
                            to_table)
 
@@ -53,9 +53,9 @@ RESOLUTION = 1e-6
 
 
 def require_hook(game, hook, what):
-    """ValueError unless the game offers the optional method ``hook`` that ``what`` needs."""
+    """OptionError unless the game offers the optional method ``hook`` that ``what`` needs."""
     if not hasattr(game, hook):
-        raise ValueError(f"{what}: the game must offer {hook}, and {type(game).__name__} does not")
+        raise OptionError(f"{what}: the game must offer {hook}, and {type(game).__name__} does not")
 
 
 def next_test(lower, upper, count):
@@ -89,9 +89,9 @@ class AlphaBeta(Engine):
         if quiescence or reduce_after:
             require_hook(game, "noisy_moves", "quiescence and reduce_after")
         if reduce_more and not reduce_after:
-            raise ValueError("reduce_more deepens the reductions of reduce_after, which is off")
+            raise OptionError("reduce_more deepens the reductions of reduce_after, which is off")
         if mtdf and bns:
-            raise ValueError("mtdf and bns are two drivers of the root: choose one")
+            raise OptionError("mtdf and bns are two drivers of the root: choose one")
         super().__init__(game, evaluate)
         self.table = TranspositionTable(tt_size) if tt else None
         self.use_killers = killers
@@ -393,7 +393,7 @@ class AlphaBeta(Engine):
         game = self.game
         moves = list(game.legal_moves(state))
         if not moves:
-            raise ValueError("search called on a finished game")
+            raise GameOverError("search called on a finished game")
         if self.table is not None:
             self.table.release()
         limit = self.start(limit)

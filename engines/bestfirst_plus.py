@@ -48,7 +48,8 @@ import random
 from operator import attrgetter
 
 from engines.alphabeta import AlphaBeta
-from engines.base import PROVEN, WIN, Limit, SearchResult, Timeout, relative_below, terminal_value
+from engines.base import (PROVEN, WIN, GameOverError, Limit, OptionError, SearchResult, Timeout, relative_below,
+                          terminal_value)
 from engines.bestfirst import C, FPU, BestFirst
 from engines.tree import proven_choice, update_bounds
 
@@ -94,7 +95,7 @@ class BestFirstPlus(BestFirst):
                  cache_size=CACHE_SIZE, leaf_depth=0, resume=0, stop_on_win=True,
                  max_nodes: int = None, reuse=True, seed: int = None):
         if selection not in ("uct", "softmax"):
-            raise ValueError(f"selection must be 'uct' or 'softmax', not {selection!r}")
+            raise OptionError(f"selection must be 'uct' or 'softmax', not {selection!r}")
         super().__init__(game, evaluate, C=C, FPU=FPU, max_nodes=max_nodes, reuse=reuse)
         self.selection = selection
         self.temperature = temperature
@@ -167,7 +168,7 @@ class BestFirstPlus(BestFirst):
         if root.moves is None:  # a leaf of the kept tree
             root.moves = self.game.legal_moves(root.state)
         if not root.moves:
-            raise ValueError("search called on a finished game")
+            raise GameOverError("search called on a finished game")
         limit = self.start(limit)
         clock = self.clock  # the leaf searches' clock too
         depth_limit = math.inf if limit.depth is None else limit.depth

@@ -45,6 +45,7 @@ import struct
 from itertools import accumulate
 from operator import eq
 
+from games.errors import WeightsError
 from games.onitama.rules import (CARD_COUNT, CARDS, FULL, HAND_TABLES, MASTER_STEPS, REACH, SHRINE, SIZE, SQUARES,
                                  SQUARES_HIGH, SQUARES_LOW, Memo, side_reach)
 from games.weights import int8_phases, unnamed
@@ -205,18 +206,18 @@ def stored_counts(tables):
 
 
 def check_layout(tables, phases):
-    """ValueError unless ``tables`` are this module's and ``phases`` rise within 3-10."""
+    """WeightsError unless ``tables`` are this module's and ``phases`` rise within 3-10."""
     unknown = [t for t in tables if t not in TABLES]
     if unknown or len(set(tables)) != len(tables):
-        raise ValueError(f"N-tuple weights name tables {list(tables)}; known: {', '.join(TABLES)}")
+        raise WeightsError(f"N-tuple weights name tables {list(tables)}; known: {', '.join(TABLES)}")
     if list(phases) != sorted(set(phases)) or any(not 2 < p <= 2 * SIZE for p in phases):
-        raise ValueError(f"N-tuple phase limits must rise within 3-{2 * SIZE}, got {list(phases)}")
+        raise WeightsError(f"N-tuple phase limits must rise within 3-{2 * SIZE}, got {list(phases)}")
 
 
 def decode(tables, phases, step, data):
     """Weights from their stored form: ``data`` is base85 text of the zlib-compressed
     signed bytes (per phase: the bias, then each table's canonical entries).
-    ValueError, one line, on anything that does not fit."""
+    WeightsError, one line, on anything that does not fit."""
     tables = tables.split() if isinstance(tables, str) else list(tables)
     check_layout(tables, phases)
     values = int8_phases(data, step, stored_counts(tables), len(phases) + 1,
@@ -231,7 +232,7 @@ def load(module=None):
     try:
         return decode(module.TABLES, module.PHASES, module.STEP, module.DATA)
     except AttributeError as error:
-        raise ValueError(f"not an N-tuple weights module: {error}") from None
+        raise WeightsError(f"not an N-tuple weights module: {error}") from None
 
 
 def expand(weights):

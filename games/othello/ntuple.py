@@ -44,6 +44,7 @@ import math
 from itertools import accumulate
 from operator import eq
 
+from games.errors import WeightsError
 from games.weights import int8_phases, unnamed
 
 # -- geometry ------------------------------------------------------------------------
@@ -101,19 +102,6 @@ def _images():
 IMAGES = _images()
 
 
-def naive_indices(mover, other):
-    """Each image's index, square by square: the definition, to which the tests hold the
-    fast evaluator and the trainer's numpy."""
-    indices = []
-    for _, squares in IMAGES:
-        index = 0
-        for j, (r, c) in enumerate(squares):
-            bit = 1 << (8 * r + c)
-            index += (1 if mover & bit else 2 if other & bit else 0) * 3 ** j
-        indices.append(index)
-    return indices
-
-
 def self_symmetries(pattern):
     """The permutations of a pattern's digits under the symmetries that map its squares
     onto themselves: ``perm[j]`` is the digit that square j's image holds."""
@@ -169,18 +157,18 @@ def stored_counts(patterns):
 
 
 def check_layout(patterns, phases):
-    """ValueError unless ``patterns`` are this module's and ``phases`` rise within 5-64."""
+    """WeightsError unless ``patterns`` are this module's and ``phases`` rise within 5-64."""
     unknown = [p for p in patterns if p not in PATTERNS]
     if unknown or len(set(patterns)) != len(patterns):
-        raise ValueError(f"N-tuple weights name patterns {list(patterns)}; known: {', '.join(PATTERNS)}")
+        raise WeightsError(f"N-tuple weights name patterns {list(patterns)}; known: {', '.join(PATTERNS)}")
     if list(phases) != sorted(set(phases)) or any(not 4 < p < 65 for p in phases):
-        raise ValueError(f"N-tuple phase limits must rise within 5-64, got {list(phases)}")
+        raise WeightsError(f"N-tuple phase limits must rise within 5-64, got {list(phases)}")
 
 
 def decode(patterns, phases, step, data):
     """Weights from their stored form: ``data`` is base85 text of the zlib-compressed
     signed bytes (per phase: the bias, then each pattern's canonical entries).
-    ValueError, one line, on anything that does not fit."""
+    WeightsError, one line, on anything that does not fit."""
     patterns = patterns.split() if isinstance(patterns, str) else list(patterns)
     check_layout(patterns, phases)
     values = int8_phases(data, step, stored_counts(patterns), len(phases) + 1,
@@ -195,7 +183,7 @@ def load(module=None):
     try:
         return decode(module.PATTERNS, module.PHASES, module.STEP, module.DATA)
     except AttributeError as error:
-        raise ValueError(f"not an N-tuple weights module: {error}") from None
+        raise WeightsError(f"not an N-tuple weights module: {error}") from None
 
 
 def expand(weights):

@@ -34,7 +34,7 @@ import math
 from array import array
 
 from games.errors import WeightsError
-from games.weights import from_text
+from games.weights import from_text, unnamed
 
 ONE = 127          # a hidden unit's activation 1.0; its clip (all ones: ``output`` masks with it)
 W2_LIMIT = 2047    # |w2| at most (field_width makes room for the dot product)
@@ -90,6 +90,20 @@ def load(module, expected_features):
         return decode(module.FEATURES, module.HIDDEN, module.STEP, module.DATA, expected_features)
     except AttributeError as error:
         raise WeightsError(f"not a network weights module: {error}") from None
+
+
+_DEFAULT_TABLES = {}  # a game's build function -> its tables of the fitted weights, made once
+
+
+def tables_of(weights, load_default, build, what):
+    """``build(net)`` of the Net ``weights``, taken whole (named weights are refused with a
+    line naming ``what``); where they are None, of the fitted ones (``load_default()``),
+    decoded and built once."""
+    if weights is not None:
+        return build(unnamed(weights, what))
+    if build not in _DEFAULT_TABLES:
+        _DEFAULT_TABLES[build] = build(load_default())
+    return _DEFAULT_TABLES[build]
 
 
 def field_width(hidden, active):

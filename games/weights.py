@@ -3,14 +3,13 @@
 A handcrafted evaluation takes its weights by name over its defaults (``merged``); a
 learned one takes a vector of a fixed length (``of_length``). Both raise WeightsError with
 a message naming what is wrong, which the bots turn into one line (``bad --weight``).
-The N-tuple evaluations' stored weights are read by ``int8_phases``; every stored table
-(weights, books, endgame tables) is base85 text of zlib-compressed bytes, written by
+Every stored table (weights, books, endgame tables; the N-tuple evaluations' are read by
+games/ntuple.py) is base85 text of zlib-compressed bytes, written by
 ``to_text`` and read back by ``from_text``.
 """
 
 import base64
 import zlib
-from array import array
 
 from games.errors import WeightsError
 
@@ -56,25 +55,3 @@ def of_length(weights, count, what):
     if len(unnamed(weights, what)) != count:
         raise WeightsError(f"a {what} needs {count} weights, got {len(weights)}")
     return weights
-
-
-def int8_phases(data, step, counts, phase_count, layout):
-    """The stored N-tuple weights as ``[phase][table]`` arrays of signed bytes: ``data`` is
-    base85 text of the zlib-compressed bytes (per phase, each table's ``counts`` entries
-    in turn), ``step`` the logits per unit. WeightsError, one line, on anything that does
-    not fit; ``layout`` names the tables and phases in the message."""
-    if not (isinstance(step, (int, float)) and 0 < step < 10):
-        raise WeightsError(f"N-tuple weights step must be a small positive number, got {step!r}")
-    raw = from_text(data, "N-tuple weights data")
-    needed = sum(counts) * phase_count
-    if len(raw) != needed:
-        raise WeightsError(f"N-tuple weights hold {len(raw)} values; {layout} need {needed}")
-    signed = array("b", raw)
-    values, at = [], 0
-    for _ in range(phase_count):
-        phase = []
-        for count in counts:
-            phase.append(signed[at:at + count])
-            at += count
-        values.append(phase)
-    return values

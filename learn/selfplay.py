@@ -127,7 +127,7 @@ class Trainer:
     layout has one parameter more, pinned at 0, for look-ups a position does not make.
     ``figures(theta, quantized, step, x_train, y_train, x_test, test, train)``: the
     held-out figures' text. ``layout_name``: the weights module's constant naming the
-    tables (PATTERNS, TABLES); ``phases_comment``: what its PHASES count.
+    tables (TABLES); ``phases_comment``: what its PHASES count.
     ``targets(data)``: the fit's target of each position, in [0, 1] (default: the
     label moved to [0, 1]); with its own targets a trainer has no TD refits, whose
     returns start from the labels."""
@@ -146,7 +146,7 @@ class Trainer:
     targets: Callable = None
 
     def names(self, layout):
-        return layout.patterns if self.layout_name == "PATTERNS" else layout.tables
+        return layout.tables
 
     def fit(self, layout, x, y, options, progress, desc, theta=None, iterations=None):
         size = layout.size + 1 if self.pad else layout.size

@@ -232,7 +232,7 @@ def test_the_tiny_misere_setting_writes_reversed_reversi_weights(tmp_path, compi
     prefix = "reversi-compiled-" if compiled_games else "reversi-"
     assert all(path.name.startswith(prefix) for path in (tmp_path / "cache").iterdir())
     # the weights play Reversed Reversi on 8x8 through the N-tuple evaluation
-    weights = ntuple.load(types.SimpleNamespace(**dict(zip(("PATTERNS", "PHASES", "STEP", "DATA"),
+    weights = ntuple.load(types.SimpleNamespace(**dict(zip(("TABLES", "PHASES", "STEP", "DATA"),
                                                              trainer.read_weights(out, None)))))
     evaluate = ntuple.make_evaluator(MISERE, weights)
     values = {evaluate(state) for state in random_positions(200, 9, MISERE) if MISERE.legal_moves(state)}

@@ -49,7 +49,7 @@ def test_corrupt_weights():
     with pytest.raises(WeightsError):
         weights.from_text("not base85 at all ~~~", "test data")
     with pytest.raises(WeightsError) as raised:
-        ntuple.decode("edge2x", (20,), 0.05, weights.to_text(b"\x01\x02"))
+        ntuple.LAYOUT.decode("edge2x", (20,), 0.05, weights.to_text(b"\x01\x02"))
     assert isinstance(one_line(raised), (GameError, ValueError))
 
 

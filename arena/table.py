@@ -8,7 +8,7 @@ openings varied, then writes to ``--out`` (default ``docs/``):
 - ``table.md``: the command, the machine, and per game each pairing's games, W/D/L,
   score with its 95% interval, Elo with its interval, the model that measured them
   (pentanomial over seat-swapped pairs, or trinomial), whether the interval clears the
-  seeds' 70% claim, and each bot's faults and time discipline (mean share of the turn
+  sources' 70% claim, and each bot's faults and time discipline (mean share of the turn
   used, largest turn against its limit, largest first turn against its limit);
 - ``table.png``: each pairing's score with its interval, lines at 50% and 70%;
 - ``results/table-GAME.jsonl``: the raw results (a rerun resumes them).
@@ -35,7 +35,7 @@ from arena.stats import PENTANOMIAL, SPRT_MIN_GAMES, format_elo
 from arena.tournament import parse_bots, run_tournament
 from arena.tune import machine_line
 
-CLAIM = 0.70  # the seeds' claim: best-first minimax scores at least this against alpha-beta
+CLAIM = 0.70  # the sources' claim: best-first minimax scores at least this against alpha-beta
 
 
 def chosen_evaluation(wanted, offered):
@@ -227,7 +227,7 @@ def write_docs(out, sections, summaries, options):
                  "that the game's bundle offers (`--eval`), named under each game's clock."]
     head += ["Seats swapped in pairs, openings varied (arena defaults).",
              "Scores are the first bot's, with 95% intervals; \"vs 70%\" says whether the",
-             "interval lies above (holds) or below (fails) the seeds' 70% claim. The intervals",
+             "interval lies above (holds) or below (fails) the sources' 70% claim. The intervals",
              "and the SPRT treat each seat-swapped pair of games as one outcome (the pentanomial",
              "model; \"model\" says over how many pairs), or each game apart where they are not paired."]
     if options.sprt:

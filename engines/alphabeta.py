@@ -2,7 +2,7 @@
 
 Each iteration searches one ply deeper than the last, until the limit or until the
 search was exhaustive (no leaf cut off by the depth limit: the value is then exact).
-The seeds' techniques, each of which can be switched off to measure what it brings:
+The sources' techniques, each of which can be switched off to measure what it brings:
 
 - a transposition table keyed by the state (states are their own keys; engines/table.py
   holds the table, its entries and the replacement scheme);
@@ -18,7 +18,7 @@ The seeds' techniques, each of which can be switched off to measure what it brin
   Best Node Search (``bns=True``), tests at a guess between two bounds that narrow until
   one root move is proven better than the others (``_bns``);
 - for games that name their noisy moves (``noisy_moves``: captures, winning steps), off
-  by default so that the baseline stays the seeds' generic alpha-beta: a quiescence
+  by default so that the baseline stays the sources' generic alpha-beta: a quiescence
   search of ``quiescence`` plies at the leaves (``_quiesce``), and late move reductions
   (``reduce_after``: quiet moves after the first few searched one ply shallower first;
   with ``reduce_more=K`` those from the K-th on two plies shallower, where at least
@@ -459,7 +459,7 @@ class AlphaBetaPlus(AlphaBeta):
     searched right after the table's move, in the game's order, before killers and
     history, which rank the other moves only if the node is not cut off first: for
     games that offer ``noisy_moves``. Kept apart from ``AlphaBeta``, which stays the
-    seeds' generic baseline."""
+    sources' generic baseline."""
 
     def __init__(self, game, evaluate, quiescence=QUIESCENCE, noisy_first=False, **options):
         require_hook(game, "noisy_moves", "alphabeta+")

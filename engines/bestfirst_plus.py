@@ -1,5 +1,5 @@
 """Best-first minimax, improved: proven bounds, an evaluation cache, softmax selection and
-shallow alpha-beta at the leaves. engines/bestfirst.py stays the seed's version.
+shallow alpha-beta at the leaves. engines/bestfirst.py stays the sources' version.
 
 The tree and the negamax back-up are those of engines/bestfirst.py. What is added:
 
@@ -29,7 +29,7 @@ The tree and the negamax back-up are those of engines/bestfirst.py. What is adde
 Implementation: the UCT descent and the expansion are written inline in ``search``,
 which is where the time goes; a node's value and bounds are recomputed on the way back
 only while they change (a node changes only if the child below it did). Three things
-keep the cost of a position low (the seed's engine, kept as it was, has only the first
+keep the cost of a position low (the sources' engine, kept as it was, has only the first
 half of the third):
 
 - a new position is asked ``game.outcome``, not for its moves: most positions are never
@@ -321,7 +321,7 @@ class BestFirstPlus(BestFirst):
                             solved or root.lo >= PROVEN)
 
     def _final_choice(self, node):
-        """A proven result when the root has one; else the seed's ``value + log(visits)``
+        """A proven result when the root has one; else the sources' ``value + log(visits)``
         among the children that the proven bounds leave in the running."""
         best = proven_choice(node, self._final_score)
         return best.move, best

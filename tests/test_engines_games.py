@@ -240,7 +240,7 @@ def forced_wins(name):
     return _forced[name]
 
 
-# The seed's best-first stops at its first proven win, not the shortest: it is held to
+# The sources' best-first stops at its first proven win, not the shortest: it is held to
 # forced wins found within two plies of the shortest instead.
 EXACT_ENGINES = sorted(name for name in ENGINES if name != "bestfirst")
 

@@ -450,7 +450,7 @@ def main(bot, argv=None, stdin=None, stdout=None):
         return USAGE_ERROR
     try:
         engine = make_engine(bot, options, player.game)
-    except BotError as error:
+    except ValueError as error:
         log(f"{bot.name}: {error}")
         return USAGE_ERROR
     stdout = stdout or sys.stdout

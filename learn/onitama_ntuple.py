@@ -340,7 +340,7 @@ def searching_trainer(search_depth, share):
 
 TRAINER = Trainer(name="onitama", prog="learn.onitama_ntuple",
                   what="N-tuple Onitama evaluation (games/onitama/ntuple.py)", play_chunk=play_chunk,
-                  cache_key=cache_key, design=design, figures=held_out_figures, layout_name="TABLES",
+                  cache_key=cache_key, design=design, figures=held_out_figures,
                   phases_comment="piece counts where a phase starts (the first at 2)", chunk=CHUNK,
                   held_out=HELD_OUT, pad=True)
 COMPILED_TRAINER = replace(TRAINER, name="onitama-compiled", play_chunk=play_chunk_compiled)

@@ -291,7 +291,7 @@ def held_out_figures(theta, quantized, step, x_train, y_train, x_test, test, tra
 
 TRAINER = Trainer(name="othello", prog="learn.othello", what="N-tuple Othello evaluation (games/othello/ntuple.py)",
                   play_chunk=play_chunk, cache_key=cache_key, design=design, figures=held_out_figures,
-                  layout_name="TABLES", phases_comment="disc counts where a phase starts (the first at 4)",
+                  phases_comment="disc counts where a phase starts (the first at 4)",
                   chunk=CHUNK, held_out=HELD_OUT)
 COMPILED_TRAINER = replace(TRAINER, name="othello-compiled", play_chunk=play_chunk_compiled)
 MISERE_TRAINER = replace(TRAINER, name="reversi", what="N-tuple Reversed Reversi evaluation (games/othello/ntuple.py)",

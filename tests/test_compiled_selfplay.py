@@ -250,7 +250,7 @@ def counting_chunk(seed, games, offset):
 
 def test_generate_numbers_games_across_chunks_and_reads_back_its_cache(tmp_path):
     toy = selfplay.Trainer(name="toy", prog="", what="", play_chunk=counting_chunk, cache_key=None, design=None,
-                           figures=None, layout_name="TABLES", phases_comment="", chunk=3, held_out=0.1)
+                           figures=None, phases_comment="", chunk=3, held_out=0.1)
     data = selfplay.generate(toy, 8, 5, 1, (0,), "key", cache=tmp_path, progress=False)
     assert data["game"].tolist() == [g for g in range(8) for _ in range(2)]
     assert data["label"].tolist() == [v for i, n in enumerate((3, 3, 2))

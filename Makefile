@@ -59,7 +59,7 @@ bench-load: build
 # The engines' table in docs/ (docs/table.md; arena table alone writes to results/table/),
 # with the full bundles of dist/full/ (the table and the tuner choose engines): each
 # pairing plays 40 games, then stops once the SPRT between +70 and +240 Elo (scores of 60%
-# and 80%, on either side of the seeds' 70%) decides, or after 80 games. Resumes if cut.
+# and 80%, on either side of the sources' 70%) decides, or after 80 games. Resumes if cut.
 TABLE_GAMES := -n 80 --min-games 40 --sprt 70 240
 table: build
 	$(PY) -m arena table $(TABLE_GAMES) --engines bestfirst,alphabeta,mcts --out docs
@@ -69,7 +69,7 @@ table: build
 table-best: build
 	$(PY) -m arena table $(TABLE_GAMES) --engines best,alphabeta --out docs/best
 
-# The seeds' condition: best-first against alpha-beta with the same learned evaluation
+# The sources' condition: best-first against alpha-beta with the same learned evaluation
 # (the networks in Oware and Breakthrough, the N-tuples in Onitama and Othello), in
 # docs/learned/.
 table-learned: build

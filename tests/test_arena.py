@@ -510,7 +510,7 @@ def test_tune_records_trials_and_resumes_without_replaying(tmp_path):
     games = read_results(tmp_path / "r" / "tune-oware.jsonl")
     assert len(games) == 6 and len({r["key"] for r in games}) == 6
     study = (tmp_path / "study.md").read_text()
-    assert study.count("% |") == 3 and "Chosen (" in study and "`'bestfirst': Tuned(C=" in study
+    assert study.count("% |") == 3 and "Chosen (" in study and "`'bestfirst': Config('bestfirst', C=" in study
     by_default = run_cli(*common[:-2], "-t", "3")  # no --record: next to the games' logs
     assert by_default.returncode == 0 and (tmp_path / "r" / "tune-oware.md").read_text().count("% |") == 3
     narrower = run_cli(*common, "-t", "1", "--param", "C=50:60")  # the earlier trials lie outside
@@ -560,20 +560,21 @@ def test_isolated_bots_get_no_pythonpath_and_a_folder_of_their_own(monkeypatch):
 
 
 def test_tuning_evaluation_weights():
-    from arena.tune import candidate_spec, engine_defaults, tuned_entry
+    from arena.tune import candidate_spec, config_entry, engine_defaults
     space = {"weight.material": (0.5, 2.0, False), "quiescence": (1, 8, False)}
     assert engine_defaults("alphabeta+", space, "onitama") == {"weight.material": 1.0, "quiescence": 4}
     spec = candidate_spec("dist/onitama.py", "alphabeta+", {"weight.material": 1.5, "quiescence": 2})
     assert spec.endswith("--engine alphabeta+ --weight material=1.5 --set quiescence=2")
-    assert tuned_entry({"weight.material": 1.5, "quiescence": 2}) == "Tuned(weights={'material': 1.5}, quiescence=2)"
+    assert config_entry("alphabeta+", {"weight.material": 1.5, "quiescence": 2}) == (
+        "Config('alphabeta+', weights={'material': 1.5}, quiescence=2)")
     # the point to beat is what the bot plays now: its tuned values, not the engine's own
     from bots.breakthrough import BOT
-    tuned = BOT.tuned_for("bestfirst").params
+    tuned = BOT.config("bestfirst").params
     assert engine_defaults("bestfirst", {"C": (0.1, 4, True), "FPU": (0, 1.5, False)}, "breakthrough") == {
         "C": tuned["C"], "FPU": tuned["FPU"]} != {"C": 1.5, "FPU": 0.5}
     spec = candidate_spec("dist/onitama.py", "bestfirst", {"C": 0.8}, evaluation="ntuple")
     assert spec == "bestfirst-ntuple_C0.8=dist/onitama.py --engine bestfirst --eval ntuple --set C=0.8"
-    assert tuned_entry({"C": 0.8}, "ntuple") == "Tuned(evaluation='ntuple', C=0.8)"
+    assert config_entry("bestfirst", {"C": 0.8}, "ntuple") == "Config('bestfirst', evaluation='ntuple', C=0.8)"
 
 
 def test_tuning_refuses_an_evaluation_the_bundle_lacks_before_any_game(tmp_path):

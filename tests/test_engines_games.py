@@ -256,7 +256,7 @@ def forced_wins(name):
     return _forced[name]
 
 
-# The seed's best-first stops at its first proven win, not the shortest: it is held to
+# The sources' best-first stops at its first proven win, not the shortest: it is held to
 # forced wins found within two plies of the shortest instead.
 EXACT_ENGINES = sorted(name for name in ENGINES if name != "bestfirst")
 
@@ -426,7 +426,7 @@ FORCED_WIN_CASES = [("onitama", THE_BOTS), ("breakthrough", THE_BOTS), ("onitama
 def search_options(name, params):
     if params != THE_BOTS:
         return params
-    settings = importlib.import_module(f"bots.{name}").BOT.tuned["alphabeta+"].params
+    settings = importlib.import_module(f"bots.{name}").BOT.configs["alphabeta+"].params
     assert settings.get("reduce_after"), settings  # the reductions are what is tested
     return settings
 

@@ -9,14 +9,13 @@ deadlines) are in tests/test_engines_games.py, whose table is discovered the sam
 import copy
 import inspect
 import random
-import time
 
 import pytest
 
 from arena.games import load_referee
 from arena.match import play_opening
 from engines import registry
-from engines.base import PROVEN, WIN
+from engines.base import PROVEN, WIN, Limit
 from games import catalog, contract
 
 GAMES = catalog.game_names()
@@ -189,13 +188,13 @@ def test_every_registered_engine_plays_legal_moves_and_wins_in_one_from_both_sea
     wins = forced_wins_in_one(game, rng)
     assert set(wins) == {0, 1}, "no position with a win in one ply for both seats in 200 random games"
     for seat, state in wins.items():
-        result = engine_class(game, evaluate).search(state, time.perf_counter() + 1)
+        result = engine_class(game, evaluate).search(state, Limit.within(1))
         assert game.outcome(game.play(state, result.move)) == -1, (engine, seat, game.render(state))
         assert result.value >= PROVEN or engine.startswith("mcts") or engine.startswith("bestfirst")
     for _ in range(3):
         played, _ = random_game(game, rng)
         state = rng.choice(played)[0]
-        result = engine_class(game, evaluate).search(state, time.perf_counter() + 0.01)
+        result = engine_class(game, evaluate).search(state, Limit.within(0.01))
         assert result.move in game.legal_moves(state)
 
 

@@ -115,7 +115,7 @@ def test_a_bare_number_is_a_deadline_and_a_finished_game_is_refused(engine_name)
     game = TreeGame(3, min_depth=8, max_depth=12)
     engine = registry.engine_class(engine_name)(game, game.evaluate, **TEST_OPTIONS.get(engine_name, {}))
     start = time.perf_counter()
-    assert engine.search(game.initial_state(), start + 0.01).move in game.legal_moves(game.initial_state())
+    assert engine.search(game.initial_state(), Limit(deadline=start + 0.01)).move in game.legal_moves(game.initial_state())
     assert time.perf_counter() - start < 0.01 + LATE
     state = game.initial_state()
     while game.legal_moves(state):

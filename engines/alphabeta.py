@@ -37,8 +37,7 @@ from collections import defaultdict
 
 from engines.base import (EPS, PROVEN, WIN, Engine, SearchResult, Timeout, is_proven,
                           terminal_value)
-from engines.table import (COMPLETE, EXACT, LOWER, TT_SIZE, UPPER, TranspositionTable, from_table,
-                           to_table)
+from engines.table import COMPLETE, EXACT, LOWER, TT_SIZE, TranspositionTable, entry_of, from_table
 
 ASPIRATION = 0.05    # half-width of the first window of an iteration (0: no window)
 MAX_DEPTH = 100      # deepest iteration
@@ -115,14 +114,8 @@ class AlphaBeta(Engine):
     def negamax(self, state, depth, alpha, beta, ply, moves=None, root=False):
         """Fail-soft value of ``state`` searched ``depth`` plies deep, within (alpha, beta);
         ``ply``: its distance from the root of the search (proven values count from
-        there); ``moves``: its legal moves, where the caller has them.
-
-        ``root``: ``state`` is the root of an iteration and ``moves`` its list, kept from
-        one iteration to the next: searched in that order, without a look at the table
-        (whose entry is the last iteration's), and reordered in place, each move that
-        proves the best so far moved to the front (so ``moves[0]`` is the best move once
-        the value is within the window); ``partial`` holds the best move whose value is
-        known, for when the limit interrupts the iteration.
+        there); ``moves``: its legal moves, where the caller has them; ``root``: ``state``
+        is the root of an iteration (see ``_root``).
 
         Raises Timeout once the limit is reached (looked at every few nodes)."""
         self.nodes += 1
@@ -144,15 +137,9 @@ class AlphaBeta(Engine):
         table = self.table
         first = None
         if table is not None and not root:
-            entry = table.get(state)
-            if entry is not None:
-                e_depth, flag, value, first = entry
-                if e_depth >= depth:
-                    value = from_table(value, ply)
-                    if flag == EXACT or (value >= beta if flag == LOWER else value <= alpha):
-                        if e_depth < COMPLETE:
-                            self.incomplete += 1
-                        return value
+            value, first = self._probe(state, depth, alpha, beta, ply)
+            if value is not None:
+                return value
         if root:
             ordered, noisy = list(moves), None
             reduce_after = reduce_more = 0
@@ -161,13 +148,11 @@ class AlphaBeta(Engine):
             reduce_after = self.reduce_after if depth >= REDUCE_DEPTH else 0
             reduce_more = self.reduce_more if depth >= REDUCE_MORE_DEPTH else 0
 
-        play = game.play
-        negamax = self.negamax
+        play, negamax, pvs = game.play, self.negamax, self.pvs
         incomplete_before = self.incomplete
         best = -INF
         best_move = None  # the first move searched: its value beats -INF
         a = alpha
-        pvs = self.pvs
         if reduce_after and noisy is None:
             noisy = game.noisy_moves(state, moves)
         for index, move in enumerate(ordered):
@@ -201,12 +186,26 @@ class AlphaBeta(Engine):
                         if not root:
                             self._cutoff(move, first, depth, ply)
                         break
-
         if table is not None:
-            stored_depth = COMPLETE if self.incomplete == incomplete_before else depth
-            flag = LOWER if best >= beta else UPPER if best <= alpha else EXACT  # of a fail-soft value
-            table.put(state, (stored_depth, flag, to_table(best, ply), best_move))  # an Entry
+            complete = self.incomplete == incomplete_before
+            table.put(state, entry_of(best, best_move, alpha, beta, COMPLETE if complete else depth, ply))
         return best
+
+    def _probe(self, state, depth, alpha, beta, ply):
+        """``(value, move)`` from the table's entry of ``state``: the value where it
+        settles the node searched ``depth`` plies deep within (alpha, beta), else None;
+        the entry's best move, to search first (None without an entry)."""
+        entry = self.table.get(state)
+        if entry is None:
+            return None, None
+        e_depth, flag, value, first = entry
+        if e_depth >= depth:
+            value = from_table(value, ply)
+            if flag == EXACT or (value >= beta if flag == LOWER else value <= alpha):
+                if e_depth < COMPLETE:
+                    self.incomplete += 1
+                return value, first
+        return None, first
 
     def leaf_value(self, state, depth, ply, moves=None):
         """(value, exact) of ``state`` searched ``depth`` plies deep with the full window
@@ -300,6 +299,12 @@ class AlphaBeta(Engine):
     # Each returns (value, best move) of the root searched ``depth`` plies deep; ``guess``
     # is the last iteration's value (None at the first).
     def _root(self, state, moves, depth, alpha, beta):
+        """One search of the root (negamax with ``root``). Its moves (``moves``), kept from
+        one iteration to the next, are searched in that order, without a look at the
+        table (whose entry is the last iteration's), and reordered in place, each move
+        that proves the best so far moved to the front (so ``moves[0]`` is the best move
+        once the value is within the window); ``partial`` holds the best move whose value
+        is known, for when the limit interrupts the iteration."""
         return self.negamax(state, depth, alpha, beta, 0, moves, True), moves[0]
 
     def _aspiration(self, state, moves, depth, guess):

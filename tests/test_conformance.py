@@ -9,6 +9,7 @@ deadlines) are in tests/test_engines_games.py, whose table is discovered the sam
 import copy
 import inspect
 import random
+from pathlib import Path
 
 import pytest
 
@@ -60,7 +61,43 @@ def test_the_rules_and_both_sides_of_the_protocol_have_the_contracts_members(nam
     assert contract.missing_members(rules_of(name), contract.Rules) == []
     assert contract.missing_members(referee, contract.RefereeProtocol) == []
     assert contract.missing_members(player_class(), contract.BotProtocol) == []
-    assert isinstance(rules_of(name), contract.Rules)
+    assert contract.mismatched_signatures(rules_of(name), contract.Rules) == []
+    assert contract.mismatched_signatures(referee, contract.RefereeProtocol) == []
+    assert contract.mismatched_signatures(player_class(), contract.BotProtocol) == []
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_hooks_a_game_has_take_the_contracts_parameters(name):
+    check_or_skip(name, "members")
+    game = rules_of(name)
+    hooks = [hook for hook in contract.HOOKS if hasattr(game, hook)]
+    assert contract.mismatched_signatures(game, contract.Hooks, hooks) == []
+    max_plies = getattr(game, "max_plies", None)
+    assert max_plies is None or (isinstance(max_plies, int) and max_plies > 0)
+
+
+def test_a_method_with_other_parameters_than_the_contracts_is_named():
+    class Misfit:
+        initial_state = None  # not callable
+
+        def play(self, state):  # a parameter short
+            return state
+
+        def legal_moves(self, state, extra):  # one too many
+            return ()
+
+        def outcome(self, state, extra=None, *more):  # more accepted: fine
+            return None
+
+    names = contract.mismatched_signatures(Misfit(), contract.Rules)
+    assert names == ["initial_state", "legal_moves", "play"]
+    assert contract.mismatched_signatures(Misfit(), contract.Hooks, ["random_playout"]) == []  # absent
+
+
+def test_every_hook_is_documented():
+    interfaces = (Path(__file__).resolve().parent.parent / "docs" / "INTERFACES.md").read_text()
+    assert len(contract.HOOKS) >= 5
+    assert [hook for hook in contract.HOOKS if f"`{hook}" not in interfaces] == []
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -14,7 +14,8 @@ import pytest
 from arena.games import available_games, load_referee
 from engines import registry
 from engines.alphabeta import AlphaBeta, next_test
-from engines.base import PROVEN, WIN, Limit, SearchResult, terminal_value
+from engines.base import PROVEN, WIN, Engine, Limit, SearchResult, terminal_value
+from engines.exact import ExactSolver
 from treegame import TreeGame
 
 GAMES = available_games()
@@ -111,9 +112,11 @@ def test_a_depth_is_kept(name, engine_name):
 
 
 @pytest.mark.parametrize("engine_name", ENGINES)
-def test_a_bare_number_is_a_deadline_and_a_finished_game_is_refused(engine_name):
+def test_a_bare_number_is_refused_a_deadline_kept_and_a_finished_game_refused(engine_name):
     game = TreeGame(3, min_depth=8, max_depth=12)
     engine = registry.engine_class(engine_name)(game, game.evaluate, **TEST_OPTIONS.get(engine_name, {}))
+    with pytest.raises(TypeError, match="takes a Limit, not 5.0: Limit.within"):
+        engine.search(game.initial_state(), 5.0)
     start = time.perf_counter()
     assert engine.search(game.initial_state(), Limit(deadline=start + 0.01)).move in game.legal_moves(game.initial_state())
     assert time.perf_counter() - start < 0.01 + LATE
@@ -122,6 +125,19 @@ def test_a_bare_number_is_a_deadline_and_a_finished_game_is_refused(engine_name)
         state = game.play(state, game.legal_moves(state)[0])
     with pytest.raises(ValueError, match="finished game"):
         engine.search(state, Limit())
+
+
+def test_an_engine_is_an_abstract_base_and_the_exact_solver_takes_a_limit_too():
+    game = TreeGame(3, min_depth=4, max_depth=6)
+
+    class NoSearch(Engine):
+        pass
+
+    with pytest.raises(TypeError, match="abstract"):
+        NoSearch(game, game.evaluate)
+    with pytest.raises(TypeError, match="takes a Limit"):
+        ExactSolver(game).solve(game.initial_state(), math.inf)
+    assert ExactSolver(game).solve(game.initial_state(), Limit()).proven
 
 
 def test_node_budgets_count_what_the_result_counts():

@@ -51,7 +51,7 @@ class Limit:
 
     __slots__ = ("deadline", "nodes", "depth")
 
-    def __init__(self, deadline=math.inf, nodes=None, depth=None):
+    def __init__(self, *, deadline=math.inf, nodes=None, depth=None):  # by name: Limit(0.5) is no duration
         self.deadline = deadline
         self.nodes = nodes
         self.depth = depth

@@ -53,9 +53,9 @@ class Solver(Engine):
         if limit.depth is None and (self.solve_when is None or self.solve_when(state)):
             now = perf_counter()
             nodes = None if limit.nodes is None else max(1, int(limit.nodes * self.solve_share))
-            result = self.solver.solve(state, Limit(now + (limit.deadline - now) * self.solve_share, nodes))
+            result = self.solver.solve(state, Limit(deadline=now + (limit.deadline - now) * self.solve_share, nodes=nodes))
             if result is not None:
                 return result
             if nodes is not None:
-                limit = Limit(limit.deadline, max(1, limit.nodes - self.solver.nodes))
+                limit = Limit(deadline=limit.deadline, nodes=max(1, limit.nodes - self.solver.nodes))
         return self.inner.search(state, limit)

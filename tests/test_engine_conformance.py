@@ -98,7 +98,7 @@ def test_a_node_budget_is_kept(name, engine_name):
     budget.)"""
     game, evaluate = load(name)
     engine = build(engine_name, game, evaluate)
-    for result, _ in searched(engine, game, lambda: Limit(time.perf_counter() + 5, nodes=BUDGET), seed=3):
+    for result, _ in searched(engine, game, lambda: Limit.within(5, nodes=BUDGET), seed=3):
         assert result.nodes < BUDGET + EXPANSION
 
 
@@ -107,7 +107,7 @@ def test_a_node_budget_is_kept(name, engine_name):
 def test_a_depth_is_kept(name, engine_name):
     game, evaluate = load(name)
     engine = build(engine_name, game, evaluate)
-    for result, _ in searched(engine, game, lambda: Limit(time.perf_counter() + 5, depth=DEPTH), seed=4):
+    for result, _ in searched(engine, game, lambda: Limit.within(5, depth=DEPTH), seed=4):
         assert result.depth <= DEPTH
 
 

@@ -37,7 +37,8 @@ from collections import defaultdict
 
 from engines.base import (EPS, PROVEN, WIN, Engine, SearchResult, Timeout, is_proven,
                           terminal_value)
-from engines.table import COMPLETE, EXACT, LOWER, TT_SIZE, TranspositionTable, entry_of, from_table
+from engines.table import (COMPLETE, EXACT, LOWER, TT_SIZE, UPPER, TranspositionTable, from_table,
+                           to_table)
 
 ASPIRATION = 0.05    # half-width of the first window of an iteration (0: no window)
 MAX_DEPTH = 100      # deepest iteration
@@ -112,12 +113,10 @@ class AlphaBeta(Engine):
 
     # -- the recursive search ---------------------------------------------------------
     def negamax(self, state, depth, alpha, beta, ply, moves=None, root=False):
-        """Fail-soft value of ``state`` searched ``depth`` plies deep, within (alpha, beta);
-        ``ply``: its distance from the root of the search (proven values count from
-        there); ``moves``: its legal moves, where the caller has them; ``root``: ``state``
-        is the root of an iteration (see ``_root``).
-
-        Raises Timeout once the limit is reached (looked at every few nodes)."""
+        """Fail-soft value of ``state`` searched ``depth`` plies deep, within (alpha, beta),
+        ``ply`` plies below the root (proven values count from there); ``moves``: its
+        legal moves, where the caller has them; ``root``: the root of an iteration (see
+        ``_root``). Raises Timeout once the limit is reached (looked at every few nodes)."""
         self.nodes += 1
         clock = self.clock
         clock.left -= 1
@@ -137,9 +136,15 @@ class AlphaBeta(Engine):
         table = self.table
         first = None
         if table is not None and not root:
-            value, first = self._probe(state, depth, alpha, beta, ply)
-            if value is not None:
-                return value
+            entry = table.get(state)
+            if entry is not None:
+                e_depth, flag, value, first = entry
+                if e_depth >= depth:
+                    value = from_table(value, ply)
+                    if flag == EXACT or (value >= beta if flag == LOWER else value <= alpha):
+                        if e_depth < COMPLETE:
+                            self.incomplete += 1
+                        return value
         if root:
             ordered, noisy = list(moves), None
             reduce_after = reduce_more = 0
@@ -161,13 +166,7 @@ class AlphaBeta(Engine):
                 value = -negamax(child, depth - 1, -beta, -a, ply + 1)
             else:
                 if reduce_after and index >= reduce_after and move not in noisy:
-                    # A late quiet move: first a null-window look one ply shallower (two
-                    # for the latest); only a move that seems to beat the best so far
-                    # gets its full depth.
-                    reduced = depth - 3 if reduce_more and index >= reduce_more else depth - 2
-                    value = -negamax(child, reduced, -a - EPS, -a, ply + 1)
-                    if value > a:
-                        value = -negamax(child, depth - 1, -a - EPS, -a, ply + 1)
+                    value = self._late_quiet_value(child, depth, a, ply, reduce_more and index >= reduce_more)
                 else:
                     value = -negamax(child, depth - 1, -a - EPS, -a, ply + 1)
                 if a < value < beta:
@@ -186,26 +185,21 @@ class AlphaBeta(Engine):
                         if not root:
                             self._cutoff(move, first, depth, ply)
                         break
+
         if table is not None:
-            complete = self.incomplete == incomplete_before
-            table.put(state, entry_of(best, best_move, alpha, beta, COMPLETE if complete else depth, ply))
+            stored_depth = COMPLETE if self.incomplete == incomplete_before else depth
+            flag = LOWER if best >= beta else UPPER if best <= alpha else EXACT  # of a fail-soft value
+            table.put(state, (stored_depth, flag, to_table(best, ply), best_move))  # an Entry
         return best
 
-    def _probe(self, state, depth, alpha, beta, ply):
-        """``(value, move)`` from the table's entry of ``state``: the value where it
-        settles the node searched ``depth`` plies deep within (alpha, beta), else None;
-        the entry's best move, to search first (None without an entry)."""
-        entry = self.table.get(state)
-        if entry is None:
-            return None, None
-        e_depth, flag, value, first = entry
-        if e_depth >= depth:
-            value = from_table(value, ply)
-            if flag == EXACT or (value >= beta if flag == LOWER else value <= alpha):
-                if e_depth < COMPLETE:
-                    self.incomplete += 1
-                return value, first
-        return None, first
+    def _late_quiet_value(self, child, depth, a, ply, latest):
+        """The null-window value (above ``a``?) of a late quiet move's ``child``: first a
+        look one ply shallower than its full depth (two for the ``latest``); only a move
+        that seems to beat the best so far gets its full depth."""
+        value = -self.negamax(child, depth - 3 if latest else depth - 2, -a - EPS, -a, ply + 1)
+        if value > a:
+            value = -self.negamax(child, depth - 1, -a - EPS, -a, ply + 1)
+        return value
 
     def leaf_value(self, state, depth, ply, moves=None):
         """(value, exact) of ``state`` searched ``depth`` plies deep with the full window

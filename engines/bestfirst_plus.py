@@ -27,12 +27,12 @@ The tree and the negamax back-up are those of engines/bestfirst.py. What is adde
   Othello where measured (docs/tuning/engines.md, "resume").
 
 Implementation: ``search`` walks numbered steps (start, select, depth limit, expand,
-back up, clock); the UCT descent and the expansion, where the time goes, are each one
-method called once a descent, with their loops inline. A node's value and bounds are
+back up, clock). The time goes to the UCT descent (one method, called once a descent)
+and to the expansion, inline in ``search``: a call a descent there cost speed
+(docs/tuning/engines.md, "best-first+'s steps"). A node's value and bounds are
 recomputed on the way back only while they change (a node changes only if the child
-below it did). Three things
-keep the cost of a position low (the seed's engine, kept as it was, has only the first
-half of the third):
+below it did). Three things keep the cost of a position low (the seed's engine, kept as
+it was, has only the first half of the third):
 
 - a new position is asked ``game.outcome``, not for its moves: most positions are never
   expanded, and the move list costs more than the outcome in every game but Oware;
@@ -219,13 +219,16 @@ class BestFirstPlus(BestFirst):
     def search(self, state, limit):
         """Descents until ``limit`` (engines/base.py's contract) or a solved root (or a
         proven win, with ``stop_on_win``); see the module's notes. A descent walks
-        numbered steps, the hot ones in their own methods."""
+        numbered steps."""
         root, limit = self.begin(state, limit)
         depth_limit = math.inf if limit.depth is None else limit.depth
         size_limit = self.size_limit(limit)
         start_size, deepest = self.size, 0
         select = self._softmax_descent if self.selection == "softmax" else self._uct_descent
-        expand = self._expand_evaluated if self.leaf_search is None else self._expand_searched
+        base_ply, leaf_search = self.root_ply, self.leaf_search
+        game = self.game
+        play, legal_moves, outcome, evaluate = game.play, game.legal_moves, game.outcome, self.evaluate
+        end_node = self._end_node
         resume, resumed, kept = self.resume, 0, []
         stop_on_win = self.stop_on_win
         look = self.size  # the size at which to look at the clock and the budget next
@@ -251,11 +254,31 @@ class BestFirstPlus(BestFirst):
                 break
             if depth > deepest:
                 deepest = depth
-            # 4. Expand the leaf: every child created, valued and sorted.
-            proven_child = expand(leaf, self.root_ply + depth)
-            if proven_child is None:  # the leaf searches ran out of time: dropped
-                uncount(path)
-                break
+            # 4. Expand the leaf: every child created, valued and sorted, best first.
+            if leaf_search is None:  # _new_node, inline: see the module's notes
+                ply = base_ply + depth
+                moves = leaf.moves
+                if moves is None:
+                    moves = leaf.moves = legal_moves(leaf.state)
+                children = []
+                proven_child = False  # whether a child has proven bounds (a game end)
+                parent = leaf.state
+                for move in moves:
+                    child = play(parent, move)
+                    result = outcome(child)
+                    if result is None:
+                        children.append(Node(child, move, None, evaluate(child)))
+                    else:
+                        children.append(end_node(child, ply + 1, move, result))
+                        proven_child = True
+                self.size += len(children)
+                children.sort(key=value_of)
+                leaf.children = children
+            else:
+                proven_child = self._expand_searched(leaf, base_ply + depth)
+                if proven_child is None:  # the leaf searches ran out of time: dropped
+                    uncount(path)
+                    break
             if proven_child:
                 resumed = resume  # proven bounds may move: next descent from the root
             # 5. Back up while values or bounds change; the next descent may resume at
@@ -308,36 +331,11 @@ class BestFirstPlus(BestFirst):
             path.append(node)
         return node
 
-    def _expand_evaluated(self, leaf, ply):
-        """Step 4, each child valued by the evaluation (``_new_node``, inline: the other
-        half of the time); whether one has proven bounds (a game end). A new node learns
-        whether the game is over (``outcome``), not its moves: most nodes are never
-        expanded, and in most games the outcome costs much less than the move list."""
-        game = self.game
-        play, outcome, evaluate, end_node = game.play, game.outcome, self.evaluate, self._end_node
-        moves = leaf.moves
-        if moves is None:
-            moves = leaf.moves = game.legal_moves(leaf.state)
-        children = []
-        proven_child = False
-        parent = leaf.state
-        for move in moves:
-            child = play(parent, move)
-            result = outcome(child)
-            if result is None:
-                children.append(Node(child, move, None, evaluate(child)))
-            else:
-                children.append(end_node(child, ply + 1, move, result))
-                proven_child = True
-        self.size += len(children)
-        children.sort(key=value_of)
-        leaf.children = children
-        return proven_child
-
     def _expand_searched(self, leaf, ply):
-        """Step 4, each child valued by a shallow alpha-beta search (``_new_node``);
-        whether one has proven bounds, or None (nothing changed) where the searches ran
-        out of time."""
+        """Step 4 with ``leaf_depth``: the children of ``leaf`` (``ply`` plies below the
+        first root), each valued by a shallow alpha-beta search (``_new_node``), sorted
+        and attached; whether one has proven bounds, or None (nothing changed) where the
+        searches ran out of time."""
         moves = leaf.moves
         if moves is None:
             moves = leaf.moves = self.game.legal_moves(leaf.state)

@@ -22,7 +22,8 @@ engines/solver.py wraps it into an engine that solves when the end is near.
 import math
 
 from engines.base import EPS, PROVEN, Deadline, SearchResult, Timeout, check_limit, terminal_value
-from engines.table import COMPLETE, EXACT, LOWER, TT_SIZE, TranspositionTable, entry_of, from_table
+from engines.table import (COMPLETE, EXACT, LOWER, TT_SIZE, UPPER, TranspositionTable, from_table,
+                           to_table)
 
 CHECK_EVERY = 15     # nodes between two looks at the clock (each orders its children)
 INF = math.inf
@@ -85,7 +86,8 @@ class ExactSolver:
                     if a >= beta:
                         break
         if table is not None:
-            table.put(state, entry_of(best, best_move, alpha, beta, COMPLETE, ply))
+            flag = LOWER if best >= beta else UPPER if best <= alpha else EXACT  # of a fail-soft value
+            table.put(state, (COMPLETE, flag, to_table(best, ply), best_move))  # an Entry
         if not ply:
             self.root_move = best_move
         return best

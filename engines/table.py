@@ -45,13 +45,6 @@ def from_table(value, ply):
     return value
 
 
-def entry_of(value, move, alpha, beta, depth, ply):
-    """The entry (a tuple in ``Entry``'s order) of a fail-soft ``value`` found within
-    (alpha, beta) by a search ``depth`` plies deep, ``ply`` plies below the root."""
-    flag = LOWER if value >= beta else UPPER if value <= alpha else EXACT
-    return depth, flag, to_table(value, ply), move
-
-
 class TranspositionTable:
     """A bounded map from state to ``Entry``: two generations, see the module's notes."""
 

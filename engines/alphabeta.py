@@ -193,9 +193,9 @@ class AlphaBeta(Engine):
         return best
 
     def _late_quiet_value(self, child, depth, a, ply, latest):
-        """The null-window value (above ``a``?) of a late quiet move's ``child``: first a
-        look one ply shallower than its full depth (two for the ``latest``); only a move
-        that seems to beat the best so far gets its full depth."""
+        """The value of a late quiet move's ``child`` in the null window at ``a`` (the best
+        so far): first a look one ply shallower than its full depth (two for the
+        ``latest``); only a move that seems to beat the best so far gets its full depth."""
         value = -self.negamax(child, depth - 3 if latest else depth - 2, -a - EPS, -a, ply + 1)
         if value > a:
             value = -self.negamax(child, depth - 1, -a - EPS, -a, ply + 1)

@@ -75,7 +75,6 @@ def grow_tables(visits):
     SQRT_LOG.extend(math.sqrt(math.log(n - 1)) for n in range(len(SQRT_LOG), top))
 
 
-
 def uncount(path):
     """Takes back the visits a descent along ``path`` counted (a descent given up)."""
     for node in path:
@@ -121,6 +120,7 @@ def back_up(path, proven_child):
         if bounds_changed:
             bounds_changed = update_bounds(node)
     return top
+
 
 class Node:
     __slots__ = ("state", "move", "moves", "children", "value", "visits", "lo", "hi")

@@ -3,11 +3,10 @@
 ``solve(state, limit)`` walks the game to its end with alpha-beta and no evaluation,
 and returns the exact negamax value (``WIN - plies`` to the end, see engines/base.py)
 with a best move, or None when the limit (a ``Limit``'s deadline or node budget) comes
-first. It first settles win, draw or loss with the
-narrow window (-1, 1), which cuts much more, then (``exact=True``) finds the distance
-to the end with the full window; if time runs out in between, the win/draw/loss answer
-is returned, its value a bound (a proven win at least that fast, a proven loss at most
-that slow).
+first. It first settles win, draw or loss with the narrow window (-1, 1), which cuts
+much more, then (``exact=True``) finds the distance to the end with the full window; if
+time runs out in between, the win/draw/loss answer is returned, its value a bound (a
+proven win at least that fast, a proven loss at most that slow).
 
 Ordering: the table's move first, then the children whose opponent has the fewest
 replies ("fastest first", ``order="mobility"``). The table (engines/table.py, every

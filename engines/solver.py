@@ -53,7 +53,8 @@ class Solver(Engine):
         if limit.depth is None and (self.solve_when is None or self.solve_when(state)):
             now = perf_counter()
             nodes = None if limit.nodes is None else max(1, int(limit.nodes * self.solve_share))
-            result = self.solver.solve(state, Limit(deadline=now + (limit.deadline - now) * self.solve_share, nodes=nodes))
+            deadline = now + (limit.deadline - now) * self.solve_share
+            result = self.solver.solve(state, Limit(deadline=deadline, nodes=nodes))
             if result is not None:
                 return result
             if nodes is not None:

@@ -101,7 +101,7 @@ def engine_rate(engine_factory, state, seconds):
     """(nodes per second, depth) of a fresh engine searching ``state`` for ``seconds``."""
     engine = engine_factory()
     start = time.perf_counter()
-    result = engine.search(state, Limit(start + seconds))
+    result = engine.search(state, Limit(deadline=start + seconds))
     elapsed = time.perf_counter() - start
     return result.nodes / elapsed, result.depth
 
@@ -140,7 +140,7 @@ def evaluation_costs(name, game, chosen, positions, base, target, quick=False, s
             for label, evaluate in chosen.items():
                 engine = AlphaBeta(game, evaluate)
                 start = time.process_time()
-                result = engine.search(state, Limit(time.perf_counter() + budget))
+                result = engine.search(state, Limit.within(budget))
                 rates[label].append(result.nodes / (time.process_time() - start))
         if searches:
             text = ", ".join(f"{label} {statistics.median(values):,.0f}" for label, values in rates.items())

@@ -130,7 +130,7 @@ def collector_off(function):
 
 def rate(engine, state, seconds):
     start = time.perf_counter()
-    result = engine.search(state, Limit(start + seconds))
+    result = engine.search(state, Limit(deadline=start + seconds))
     return result.nodes / (time.perf_counter() - start)
 
 
@@ -155,7 +155,7 @@ def alphabeta_depth(name, game, evaluate, quick):
     for state in midgame_positions(game, 4 if quick else 10):
         engine = AlphaBeta(game, evaluate)
         start = time.perf_counter()
-        result = engine.search(state, Limit(start + seconds))
+        result = engine.search(state, Limit(deadline=start + seconds))
         rates.append(result.nodes / (time.perf_counter() - start))
         depths.append(result.depth)
         its = result.iterations
@@ -249,9 +249,9 @@ def ordering(name, game, evaluate, quick):
             for state in positions:
                 engine = make(params)
                 if label == "alpha-beta":
-                    nodes += engine.search(state, Limit(time.perf_counter() + 600)).nodes
+                    nodes += engine.search(state, Limit.within(600)).nodes
                 else:
-                    nodes += engine.solve(state, Limit(time.perf_counter() + 600)).nodes
+                    nodes += engine.solve(state, Limit.within(600)).nodes
             figures.append(f"{variant} {nodes:,} ({time.perf_counter() - start:.1f}s)")
         print(f"{name} {label}, nodes to solve {len(positions)} endgames {size} plies"
               f" (or empty squares) from the end: " + ", ".join(figures))
@@ -273,7 +273,7 @@ def overruns(name, game, evaluate, count):
         for state in positions:
             budget = rng.choice([0.001, 0.01, 0.05])
             start = time.perf_counter()
-            move = engine.search(state, Limit(start + budget)).move
+            move = engine.search(state, Limit(deadline=start + budget)).move
             late.append(time.perf_counter() - start - budget)
             assert move in game.legal_moves(state), (engine_name, name)
         late.sort()

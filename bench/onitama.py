@@ -115,7 +115,7 @@ def search_positions(game, count=4, seed=7):
             game, game.initial_state(tuple(rng.sample(range(CARD_COUNT), 5))), rng, rng.choice((4, 8, 12, 16)))
         if game.legal_moves(state):
             probe = AlphaBeta(game, reference.make_handcrafted_evaluator(game), max_depth=4)
-            if not is_proven(probe.search(state, Limit(time.perf_counter() + 60)).value):
+            if not is_proven(probe.search(state, Limit.within(60)).value):
                 found.append(state)
     return found
 
@@ -125,7 +125,7 @@ def search_rate(engine_class, game, evaluator, state, seconds):
     rules.clear_memos()
     engine = engine_class(game, evaluator(game))
     cpu = time.process_time()
-    result = engine.search(state, Limit(time.perf_counter() + seconds))
+    result = engine.search(state, Limit.within(seconds))
     return result.nodes / (time.process_time() - cpu), result.depth
 
 
@@ -152,7 +152,7 @@ def game_rate(engine_class, game, evaluator, line):
     nodes = 0
     cpu = time.process_time()
     for state in line:
-        nodes += engines[game.to_move(state)].search(state, Limit(time.perf_counter() + TURN_S)).nodes
+        nodes += engines[game.to_move(state)].search(state, Limit.within(TURN_S)).nodes
         rules.release_memos()  # as the bots do after each answer
     return nodes / (time.process_time() - cpu)
 

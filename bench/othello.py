@@ -61,7 +61,7 @@ def evaluations(game, quick=False):
             for name, evaluate in chosen.items():
                 engine = AlphaBeta(game, evaluate)
                 start = time.perf_counter()
-                result = engine.search(state, Limit(start + budget))
+                result = engine.search(state, Limit(deadline=start + budget))
                 rates[name].append(result.nodes / (time.perf_counter() - start))
         text = ", ".join(f"{name} {statistics.median(values):,.0f}" for name, values in rates.items())
         print(f"othello alpha-beta positions/s with each evaluation (median of {len(searches)} midgame"

@@ -23,7 +23,6 @@ import argparse
 import gc
 import importlib
 import json
-import math
 import random
 import statistics
 import subprocess
@@ -69,7 +68,7 @@ def worker(engines_tree, games_tree, game_name, seconds, mode="clock"):
     evaluation = importlib.import_module(f"games.{game_name}.evaluation")
     sys.path[:0] = [engines_tree]  # games are imported already: only engines come from here
     classes = engine_classes()
-    from engines.base import random_plies
+    from engines.base import Limit, random_plies
     game = next(obj for obj in vars(rules).values()
                 if isinstance(obj, type) and obj.__module__ == rules.__name__
                 and hasattr(obj, "initial_state"))()
@@ -87,17 +86,17 @@ def worker(engines_tree, games_tree, game_name, seconds, mode="clock"):
                 engine = budgeted(name, classes[name], game, evaluate, state, params)
                 gc.collect()
                 start = time.process_time()
-                result = engine.search(state, math.inf)
+                result = engine.search(state, Limit())
                 elapsed = time.process_time() - start
             elif mode == "bytecodes":
                 engine = budgeted(name, classes[name], game, evaluate, state, params, BYTECODE_SHARE)
                 gc.collect()
-                result, executed = count_bytecodes(engine.search, state, math.inf)
+                result, executed = count_bytecodes(engine.search, state, Limit())
                 elapsed = executed / 1e6  # the figure: nodes per million bytecodes
             else:
                 gc.collect()
                 start = time.perf_counter()
-                result = engine.search(state, start + seconds)
+                result = engine.search(state, Limit(deadline=start + seconds))
                 elapsed = time.perf_counter() - start
             rates[f"{game_name} ply{plies} {label}"] = result.nodes / elapsed
     print(json.dumps(rates))
@@ -130,11 +129,12 @@ def count_bytecodes(function, *args):
 def budgeted(name, engine_class, game, evaluate, state, params, share=1.0):
     """A fresh engine with a fixed budget (times ``share``): a node budget, or for
     alpha-beta (which has none) the shallowest depth whose search reaches AB_NODES nodes."""
+    from engines.base import Limit  # the tree's own (worker put it on the path)
     if name in TREE_NODES:
         return engine_class(game, evaluate, max_nodes=round(TREE_NODES[name] * share), **params)
     for depth in range(1, 64):
         if engine_class(game, evaluate, max_depth=depth, **params).search(
-                state, math.inf).nodes >= AB_NODES * share:
+                state, Limit()).nodes >= AB_NODES * share:
             break
     return engine_class(game, evaluate, max_depth=depth, **params)
 

@@ -16,6 +16,7 @@ bots/reversi_sustech_numba.py is this bot with a compiled search, where numba is
 import sys
 import time
 
+from engines.base import Limit
 from engines.bestfirst import BestFirst
 from engines.exact import ExactSolver
 from games.othello import misere
@@ -127,7 +128,7 @@ class AI:
             # would otherwise share the judge's 100 MB (docs/tuning/reversi-sustech.md#memory).
             self.engine.forget()
             now = time.perf_counter()
-            result = self.solver.solve(state, now + SOLVE_SHARE * (deadline - now))
+            result = self.solver.solve(state, Limit(deadline=now + SOLVE_SHARE * (deadline - now)))
             if result is not None and result.value >= 0:  # a win or a draw in hand
                 self._publish(result.move, moves)
                 return
@@ -138,7 +139,7 @@ class AI:
             now = time.perf_counter()
             if now >= deadline:
                 break
-            result = self.engine.search(state, min(deadline, now + SLICE_SECONDS))
+            result = self.engine.search(state, Limit(deadline=min(deadline, now + SLICE_SECONDS)))
             # The first slice retired the last move's tree: freed now, not after go(), or
             # it and the new tree together pass 100 MB (docs/tuning/reversi-sustech.md#memory).
             self.engine.release()

@@ -328,7 +328,7 @@ def choose(engine, state, allowed, deadline, verbose=False, info_game=None, book
     ``book_move``: an allowed move played in place of the engine's, after its search
     (an opening book's: the info line's pv is that move alone)."""
     try:
-        result = engine.search(state, Limit(deadline))
+        result = engine.search(state, Limit(deadline=deadline))
     except Exception as error:  # a bot must answer even if its engine fails
         log(f"engine failed ({type(error).__name__}: {error}); playing a listed move")
         return allowed[0] if book_move is None else book_move

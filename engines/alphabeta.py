@@ -113,18 +113,10 @@ class AlphaBeta(Engine):
 
     # -- the recursive search ---------------------------------------------------------
     def negamax(self, state, depth, alpha, beta, ply, moves=None, root=False):
-        """Fail-soft value of ``state`` searched ``depth`` plies deep, within (alpha, beta);
-        ``ply``: its distance from the root of the search (proven values count from
-        there); ``moves``: its legal moves, where the caller has them.
-
-        ``root``: ``state`` is the root of an iteration and ``moves`` its list, kept from
-        one iteration to the next: searched in that order, without a look at the table
-        (whose entry is the last iteration's), and reordered in place, each move that
-        proves the best so far moved to the front (so ``moves[0]`` is the best move once
-        the value is within the window); ``partial`` holds the best move whose value is
-        known, for when the limit interrupts the iteration.
-
-        Raises Timeout once the limit is reached (looked at every few nodes)."""
+        """Fail-soft value of ``state`` searched ``depth`` plies deep, within (alpha, beta),
+        ``ply`` plies below the root (proven values count from there); ``moves``: its
+        legal moves, where the caller has them; ``root``: the root of an iteration (see
+        ``_root``). Raises Timeout once the limit is reached (looked at every few nodes)."""
         self.nodes += 1
         clock = self.clock
         clock.left -= 1
@@ -161,13 +153,11 @@ class AlphaBeta(Engine):
             reduce_after = self.reduce_after if depth >= REDUCE_DEPTH else 0
             reduce_more = self.reduce_more if depth >= REDUCE_MORE_DEPTH else 0
 
-        play = game.play
-        negamax = self.negamax
+        play, negamax, pvs = game.play, self.negamax, self.pvs
         incomplete_before = self.incomplete
         best = -INF
         best_move = None  # the first move searched: its value beats -INF
         a = alpha
-        pvs = self.pvs
         if reduce_after and noisy is None:
             noisy = game.noisy_moves(state, moves)
         for index, move in enumerate(ordered):
@@ -176,13 +166,7 @@ class AlphaBeta(Engine):
                 value = -negamax(child, depth - 1, -beta, -a, ply + 1)
             else:
                 if reduce_after and index >= reduce_after and move not in noisy:
-                    # A late quiet move: first a null-window look one ply shallower (two
-                    # for the latest); only a move that seems to beat the best so far
-                    # gets its full depth.
-                    reduced = depth - 3 if reduce_more and index >= reduce_more else depth - 2
-                    value = -negamax(child, reduced, -a - EPS, -a, ply + 1)
-                    if value > a:
-                        value = -negamax(child, depth - 1, -a - EPS, -a, ply + 1)
+                    value = self._late_quiet_value(child, depth, a, ply, reduce_more and index >= reduce_more)
                 else:
                     value = -negamax(child, depth - 1, -a - EPS, -a, ply + 1)
                 if a < value < beta:
@@ -207,6 +191,15 @@ class AlphaBeta(Engine):
             flag = LOWER if best >= beta else UPPER if best <= alpha else EXACT  # of a fail-soft value
             table.put(state, (stored_depth, flag, to_table(best, ply), best_move))  # an Entry
         return best
+
+    def _late_quiet_value(self, child, depth, a, ply, latest):
+        """The value of a late quiet move's ``child`` in the null window at ``a`` (the best
+        so far): first a look one ply shallower than its full depth (two for the
+        ``latest``); only a move that seems to beat the best so far gets its full depth."""
+        value = -self.negamax(child, depth - 3 if latest else depth - 2, -a - EPS, -a, ply + 1)
+        if value > a:
+            value = -self.negamax(child, depth - 1, -a - EPS, -a, ply + 1)
+        return value
 
     def leaf_value(self, state, depth, ply, moves=None):
         """(value, exact) of ``state`` searched ``depth`` plies deep with the full window
@@ -300,6 +293,12 @@ class AlphaBeta(Engine):
     # Each returns (value, best move) of the root searched ``depth`` plies deep; ``guess``
     # is the last iteration's value (None at the first).
     def _root(self, state, moves, depth, alpha, beta):
+        """One search of the root (negamax with ``root``). Its moves (``moves``), kept from
+        one iteration to the next, are searched in that order, without a look at the
+        table (whose entry is the last iteration's), and reordered in place, each move
+        that proves the best so far moved to the front (so ``moves[0]`` is the best move
+        once the value is within the window); ``partial`` holds the best move whose value
+        is known, for when the limit interrupts the iteration."""
         return self.negamax(state, depth, alpha, beta, 0, moves, True), moves[0]
 
     def _aspiration(self, state, moves, depth, guess):

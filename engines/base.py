@@ -2,10 +2,10 @@
 convention they share.
 
 An engine is built on a game and an evaluation, ``Engine(game, evaluate, **options)``,
-and answers ``search(state, limit)`` with a ``SearchResult``. ``limit`` is a ``Limit``:
-a deadline (a ``time.perf_counter()`` value), a node budget, a depth, any of them or
-none (then the search runs until its value is exact); a bare number is read as a
-deadline. Whatever stops it, a search always answers with a legal move; it raises
+and answers ``search(state, limit)`` with a ``SearchResult``. ``limit`` is a ``Limit``
+and nothing else (a bare number is a TypeError): a deadline (a ``time.perf_counter()``
+value), a node budget, a depth, any of them or none (then the search runs until its
+value is exact). Whatever stops it, a search always answers with a legal move; it raises
 GameOverError only on a finished game. docs/ENGINES.md lists the engines and their options.
 
 Values are negamax values, from the point of view of the side to move at the node they
@@ -23,6 +23,7 @@ are off the turn's clock (docs/tuning/time-discipline.md).
 """
 
 import math
+from abc import ABC, abstractmethod
 from collections import namedtuple
 from time import perf_counter
 
@@ -63,19 +64,19 @@ class Limit:
     ``time.perf_counter()`` value (none by default); ``nodes``, a budget of the units
     the engine counts in ``SearchResult.nodes``; ``depth``, the deepest iteration of an
     iterative search, or the depth at which a tree search stops growing its tree. None
-    of them: the search runs until its value is exact."""
+    of them: the search runs until its value is exact.
+
+    The deadline is absolute, not a number of seconds as python-chess's: a turn's clock
+    starts when its first input line arrives, before any engine runs, and one absolute
+    time carries that start unchanged through every layer (runtime, solver, inner and
+    nested searches). ``Limit.within(seconds)`` makes one from a duration."""
 
     __slots__ = ("deadline", "nodes", "depth")
 
-    def __init__(self, deadline=math.inf, nodes=None, depth=None):
+    def __init__(self, *, deadline=math.inf, nodes=None, depth=None):  # by name: Limit(0.5) is no duration
         self.deadline = deadline
         self.nodes = nodes
         self.depth = depth
-
-    @classmethod
-    def of(cls, limit):
-        """``limit`` as a Limit: a Limit stays, a number is a deadline."""
-        return limit if isinstance(limit, Limit) else cls(deadline=limit)
 
     @classmethod
     def within(cls, seconds, **others):
@@ -156,11 +157,18 @@ value, or a proven win or loss); iterations: ``(depth, nodes so far)`` after eac
 finished iteration of an iterative search, else empty."""
 
 
-class Engine:
+def check_limit(limit):
+    """TypeError, in one line, where ``limit`` is not a Limit (a bare number)."""
+    if not isinstance(limit, Limit):
+        raise TypeError(f"a search takes a Limit, not {limit!r}: Limit.within(seconds), "
+                        "Limit(deadline=perf_counter value), Limit(nodes=...) or Limit(depth=...)")
+
+
+class Engine(ABC):
     """The base of every engine: the game, the evaluation and the clock.
 
     ``search(state, limit)`` answers a ``SearchResult`` for ``state`` within ``limit``
-    (a ``Limit``, or a number read as a deadline); the engine keeps what it learned
+    (a ``Limit``); the engine keeps what it learned
     (table, tree) for the next call; ``release()`` frees what the last search dropped,
     once the answer is out (see the module's notes)."""
 
@@ -170,13 +178,14 @@ class Engine:
         self.clock = Deadline()
 
     def start(self, limit):
-        """Starts the clock with ``limit`` (a Limit or a deadline); returns the Limit."""
-        limit = Limit.of(limit)
+        """Starts the clock with ``limit``, a Limit (see ``check_limit``); returns it."""
+        check_limit(limit)
         self.clock.start(limit.deadline, limit.nodes)
         return limit
 
+    @abstractmethod
     def search(self, state, limit):
-        raise NotImplementedError
+        """A ``SearchResult`` for ``state`` within ``limit`` (see the module's notes)."""
 
     def release(self):
         """Frees what the last search dropped (see the module's notes)."""

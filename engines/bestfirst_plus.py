@@ -26,11 +26,13 @@ The tree and the negamax back-up are those of engines/bestfirst.py. What is adde
   where the tree is deep and narrow (Oware). Off by default: it lost strength in
   Othello where measured (docs/tuning/engines.md, "resume").
 
-Implementation: the UCT descent and the expansion are written inline in ``search``,
-which is where the time goes; a node's value and bounds are recomputed on the way back
-only while they change (a node changes only if the child below it did). Three things
-keep the cost of a position low (the sources' engine, kept as it was, has only the first
-half of the third):
+Implementation: ``search`` walks numbered steps (start, select, depth limit, expand,
+back up, clock). The time goes to the UCT descent (one method, called once a descent)
+and to the expansion, inline in ``search``: a call a descent there cost speed
+(docs/tuning/engines.md, "best-first+'s steps"). A node's value and bounds are
+recomputed on the way back only while they change (a node changes only if the child
+below it did). Three things keep the cost of a position low (the sources' engine, kept
+as it was, has only the first half of the third):
 
 - a new position is asked ``game.outcome``, not for its moves: most positions are never
   expanded, and the move list costs more than the outcome in every game but Oware;
@@ -48,8 +50,7 @@ import random
 from operator import attrgetter
 
 from engines.alphabeta import AlphaBeta
-from engines.base import (PROVEN, WIN, GameOverError, Limit, OptionError, SearchResult, Timeout, relative_below,
-                          terminal_value)
+from engines.base import PROVEN, WIN, OptionError, SearchResult, Timeout, relative_below, terminal_value
 from engines.bestfirst import C, FPU, BestFirst
 from engines.tree import proven_choice, update_bounds
 
@@ -72,6 +73,53 @@ def grow_tables(visits):
     top = 2 * visits
     INVERSE_SQRT.extend(1 / math.sqrt(n) for n in range(len(INVERSE_SQRT), top))
     SQRT_LOG.extend(math.sqrt(math.log(n - 1)) for n in range(len(SQRT_LOG), top))
+
+
+def uncount(path):
+    """Takes back the visits a descent along ``path`` counted (a descent given up)."""
+    for node in path:
+        node.visits -= 1
+
+
+def back_up(path, proven_child):
+    """Step 5: from the leaf just expanded (``path[-1]``, whose children are sorted),
+    recomputes values and bounds upwards while they change (a node's value or bounds
+    change only if those of the child below did); the index in ``path`` of the highest
+    node that changed nothing (-1: the root changed). ``proven_child``: whether a new
+    child has proven bounds (else the leaf's stay as they were).
+
+    A node's value is the maximum of its children's negated values, and only the child
+    below changed (from ``was`` to ``now``): it is that child's if the child rose to it
+    or beyond, unchanged if the child was not its maximum before, else looked for again."""
+    leaf = path[-1]
+    was = leaf.value
+    now = leaf.value = -leaf.children[0].value  # the best of the sorted new children
+    value_changed = now != was
+    bounds_changed = proven_child and update_bounds(leaf)
+    top = len(path) - 1
+    while value_changed or bounds_changed:
+        if top == 0:
+            return -1  # the root changed: the next descent starts there
+        top -= 1
+        node = path[top]
+        if value_changed:
+            old = node.value
+            if -now >= old:
+                value = -now
+            elif -was != old:
+                value = old
+            else:  # the best of the children, by hand: for a few, faster than min()
+                low = math.inf
+                for child in node.children:
+                    if child.value < low:
+                        low = child.value
+                value = -low
+            node.value = value
+            value_changed = value != old
+            was, now = old, value
+        if bounds_changed:
+            bounds_changed = update_bounds(node)
+    return top
 
 
 class Node:
@@ -159,94 +207,62 @@ class BestFirstPlus(BestFirst):
         weights = [math.exp((-c.value - top) / temperature) for c in running]
         return self.rng.choices(running, weights)[0]
 
+    def find_root(self, state):
+        """BestFirst's root, with its moves where it was a leaf of the kept tree (a leaf
+        is created without them: see the module's notes)."""
+        root = super().find_root(state)
+        if root.moves is None:
+            root.moves = self.game.legal_moves(root.state)
+        return root
+
     # -- the search ----------------------------------------------------------------------
     def search(self, state, limit):
         """Descents until ``limit`` (engines/base.py's contract) or a solved root (or a
-        proven win, with ``stop_on_win``); see the module's notes."""
-        self.start(Limit())  # a new root is valued in full (a shallow search)
-        root = self.adopt(self.find_root(state))
-        if root.moves is None:  # a leaf of the kept tree
-            root.moves = self.game.legal_moves(root.state)
-        if not root.moves:
-            raise GameOverError("search called on a finished game")
-        limit = self.start(limit)
-        clock = self.clock  # the leaf searches' clock too
+        proven win, with ``stop_on_win``); see the module's notes. A descent walks
+        numbered steps."""
+        root, limit = self.begin(state, limit)
         depth_limit = math.inf if limit.depth is None else limit.depth
-        base_ply = self.root_ply
-        start_size = self.size
-        deepest = 0
-        play, legal_moves, outcome = self.game.play, self.game.legal_moves, self.game.outcome
-        evaluate, leaf_search = self.evaluate, self.leaf_search
-        new_node = self._new_node
-        softmax = self._softmax_choice if self.selection == "softmax" else None
-        C, fpu, inverse, sqrt_log = self.C, self.FPU, INVERSE_SQRT, SQRT_LOG
-        inf = math.inf
+        size_limit = self.size_limit(limit)
+        start_size, deepest = self.size, 0
+        select = self._softmax_descent if self.selection == "softmax" else self._uct_descent
+        base_ply, leaf_search = self.root_ply, self.leaf_search
+        game = self.game
+        play, legal_moves, outcome, evaluate = game.play, game.legal_moves, game.outcome, self.evaluate
         end_node = self._end_node
         resume, resumed, kept = self.resume, 0, []
         stop_on_win = self.stop_on_win
-        size_limit = self.size_limit(limit)
         look = self.size  # the size at which to look at the clock and the budget next
-        while root.children is None or not (
-                root.lo == root.hi or (stop_on_win and root.lo >= PROVEN)):
+        while root.children is None or not (root.lo == root.hi or (stop_on_win and root.lo >= PROVEN)):
+            # 1. Start at the root, or (``resume``) where the last back-up stopped
+            #    changing values; visits are counted on the way down.
             if resumed < resume and len(kept) > 1:
                 resumed += 1
                 path = kept
-                node = path[-1]
             else:
                 resumed = 0
-                node = root
                 path = [root]
-            for above in path:  # visits are counted on the way down
+            for above in path:
                 above.visits += 1
-            if root.visits >= len(inverse):  # no node has more visits than the root
+            if root.visits >= len(INVERSE_SQRT):  # no node has more visits than the root
                 grow_tables(root.visits)
-            if softmax is not None:
-                while node.children is not None:
-                    node = softmax(node)
-                    node.visits += 1
-                    path.append(node)
-            # UCT, inline: this loop is most of the search's time. The children are
-            # sorted by value, best first, and an unvisited child is first chosen only
-            # once every better unvisited one has been (equal bonuses): so the visited
-            # children come first, and the first unvisited one in the running is the
-            # last that can win.
-            while (children := node.children) is not None:
-                explore = C * sqrt_log[node.visits]
-                cut = -node.lo
-                best_score = -inf
-                for child in children:
-                    if child.lo >= cut:
-                        continue  # cannot raise what this node has proven: never again
-                    n = child.visits
-                    if not n:
-                        if fpu - child.value > best_score:
-                            best = child
-                        break
-                    score = explore * inverse[n] - child.value
-                    if score > best_score:
-                        best_score = score
-                        best = child
-                node = best
-                node.visits += 1
-                path.append(node)
+            # 2. Select down to a leaf.
+            leaf = select(path)
             depth = len(path) - 1
-            if depth >= depth_limit:  # its children would lie deeper than the limit
-                for above in path:
-                    above.visits -= 1
+            # 3. Stop where the leaf's children would lie deeper than the limit.
+            if depth >= depth_limit:
+                uncount(path)
                 break
             if depth > deepest:
                 deepest = depth
-            ply = base_ply + depth
-            bounds_changed = False  # whether a child has proven bounds
-            moves = node.moves
-            if moves is None:  # a node is created without its moves: see below
-                moves = node.moves = legal_moves(node.state)
-            if leaf_search is None:  # _new_node, inline: the other half of the time
-                # A new node learns whether the game is over (``outcome``), not its
-                # moves: most nodes are never expanded, and in most games the outcome
-                # costs much less than the move list.
+            # 4. Expand the leaf: every child created, valued and sorted, best first.
+            if leaf_search is None:  # _new_node, inline: see the module's notes
+                ply = base_ply + depth
+                moves = leaf.moves
+                if moves is None:
+                    moves = leaf.moves = legal_moves(leaf.state)
                 children = []
-                parent = node.state
+                proven_child = False  # whether a child has proven bounds (a game end)
+                parent = leaf.state
                 for move in moves:
                     child = play(parent, move)
                     result = outcome(child)
@@ -254,69 +270,93 @@ class BestFirstPlus(BestFirst):
                         children.append(Node(child, move, None, evaluate(child)))
                     else:
                         children.append(end_node(child, ply + 1, move, result))
-                        bounds_changed = True
+                        proven_child = True
                 self.size += len(children)
+                children.sort(key=value_of)
+                leaf.children = children
             else:
-                size = self.size
-                try:
-                    children = [new_node(play(node.state, move), ply + 1, move) for move in moves]
-                except Timeout:
-                    self.size = size
-                    for above in path:
-                        above.visits -= 1
-                    break  # the leaf searches ran out of time: this expansion is dropped
-                bounds_changed = any(c.lo != -WIN or c.hi != WIN for c in children)
-            children.sort(key=value_of)
-            leaf = node
-            leaf.children = children
-            # Back up from the leaf while something changes: a node's value or bounds
-            # change only if those of the child below did. A node's value is the maximum
-            # of its children's negated values, and only the child below changed (from
-            # ``was`` to ``now``): it is that child's if the child rose to it or beyond,
-            # unchanged if the child was not its maximum before, else looked for again.
-            was = leaf.value
-            now = leaf.value = -children[0].value  # the best of the sorted new children
-            value_changed = now != was
-            if bounds_changed:
-                bounds_changed = update_bounds(leaf)
-                resumed = resume  # proven bounds moved: next descent from the root
-            top = len(path) - 1
-            while value_changed or bounds_changed:
-                if top == 0:
-                    top = -1  # the root changed: the next descent starts there
+                proven_child = self._expand_searched(leaf, base_ply + depth)
+                if proven_child is None:  # the leaf searches ran out of time: dropped
+                    uncount(path)
                     break
-                top -= 1
-                node = path[top]
-                if value_changed:
-                    old = node.value
-                    if -now >= old:
-                        value = -now
-                    elif -was != old:
-                        value = old
-                    else:  # the best of the children, by hand: for a few, faster than min()
-                        low = inf
-                        for child in node.children:
-                            if child.value < low:
-                                low = child.value
-                        value = -low
-                    node.value = value
-                    value_changed = value != old
-                    was, now = old, value
-                if bounds_changed:
-                    bounds_changed = update_bounds(node)
-            # path[top] kept its value (or is above the root): selection above it would
-            # pick the same nodes, so the next descent may start there
-            del path[top + 1:]
+            if proven_child:
+                resumed = resume  # proven bounds may move: next descent from the root
+            # 5. Back up while values or bounds change; the next descent may resume at
+            #    the node where they stopped.
+            del path[back_up(path, proven_child) + 1:]
             kept = path
-            if self.size >= look:  # every LOOK_EVERY positions, as alpha-beta does
-                if self.size >= size_limit or clock.passed():
+            # 6. Every LOOK_EVERY positions (as alpha-beta does), the clock and the budget.
+            if self.size >= look:
+                if self.size >= size_limit or self.clock.passed():
                     break
                 look = min(self.size + LOOK_EVERY, size_limit)
+        return self._answer(root, start_size, deepest)
+
+    def _uct_descent(self, path):
+        """Step 2 by UCT: appends to ``path`` the nodes chosen from its last one down to a
+        leaf, counting their visits; the leaf. Most of the search's time is spent here.
+        The children are sorted by value, best first, and an unvisited child is first
+        chosen only once every better unvisited one has been (equal bonuses): so the
+        visited children come first, and the first unvisited one in the running is the
+        last that can win."""
+        C, fpu, inverse, sqrt_log, inf = self.C, self.FPU, INVERSE_SQRT, SQRT_LOG, math.inf
+        node = path[-1]
+        while (children := node.children) is not None:
+            explore = C * sqrt_log[node.visits]
+            cut = -node.lo
+            best_score = -inf
+            for child in children:
+                if child.lo >= cut:
+                    continue  # cannot raise what this node has proven: never again
+                n = child.visits
+                if not n:
+                    if fpu - child.value > best_score:
+                        best = child
+                    break
+                score = explore * inverse[n] - child.value
+                if score > best_score:
+                    best_score = score
+                    best = child
+            node = best
+            node.visits += 1
+            path.append(node)
+        return node
+
+    def _softmax_descent(self, path):
+        """Step 2 by softmax (``_softmax_choice``), as ``_uct_descent``."""
+        node = path[-1]
+        while node.children is not None:
+            node = self._softmax_choice(node)
+            node.visits += 1
+            path.append(node)
+        return node
+
+    def _expand_searched(self, leaf, ply):
+        """Step 4 with ``leaf_depth``: the children of ``leaf`` (``ply`` plies below the
+        first root), each valued by a shallow alpha-beta search (``_new_node``), sorted
+        and attached; whether one has proven bounds, or None (nothing changed) where the
+        searches ran out of time."""
+        moves = leaf.moves
+        if moves is None:
+            moves = leaf.moves = self.game.legal_moves(leaf.state)
+        size = self.size
+        play, new_node = self.game.play, self._new_node
+        try:
+            children = [new_node(play(leaf.state, move), ply + 1, move) for move in moves]
+        except Timeout:
+            self.size = size
+            return None
+        children.sort(key=value_of)
+        leaf.children = children
+        return any(c.lo != -WIN or c.hi != WIN for c in children)
+
+    def _answer(self, root, start_size, deepest):
+        """The search's result, from the root's proven bounds or its best child."""
         if root.children is None:  # not even one expansion in time
             return SearchResult(root.moves[0], root.value, 0, 0, [root.moves[0]])
         move, child = self._final_choice(root)
         solved = root.lo == root.hi
-        value = relative_below(root.lo if solved else -child.value, base_ply)
+        value = relative_below(root.lo if solved else -child.value, self.root_ply)
         return SearchResult(move, value, self.size - start_size, deepest, self._pv(root),
                             solved or root.lo >= PROVEN)
 

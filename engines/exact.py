@@ -2,12 +2,11 @@
 
 ``solve(state, limit)`` walks the game to its end with alpha-beta and no evaluation,
 and returns the exact negamax value (``WIN - plies`` to the end, see engines/base.py)
-with a best move, or None when the limit (a deadline or a node budget: a ``Limit``, or
-a number read as a deadline) comes first. It first settles win, draw or loss with the
-narrow window (-1, 1), which cuts much more, then (``exact=True``) finds the distance
-to the end with the full window; if time runs out in between, the win/draw/loss answer
-is returned, its value a bound (a proven win at least that fast, a proven loss at most
-that slow).
+with a best move, or None when the limit (a ``Limit``'s deadline or node budget) comes
+first. It first settles win, draw or loss with the narrow window (-1, 1), which cuts
+much more, then (``exact=True``) finds the distance to the end with the full window; if
+time runs out in between, the win/draw/loss answer is returned, its value a bound (a
+proven win at least that fast, a proven loss at most that slow).
 
 Ordering: the table's move first, then the children whose opponent has the fewest
 replies ("fastest first", ``order="mobility"``). The table (engines/table.py, every
@@ -21,8 +20,8 @@ engines/solver.py wraps it into an engine that solves when the end is near.
 
 import math
 
-from engines.base import (EPS, PROVEN, Deadline, GameOverError, Limit, OptionError, SearchResult, Timeout,
-                          terminal_value)
+from engines.base import (EPS, PROVEN, Deadline, GameOverError, OptionError, SearchResult, Timeout,
+                          check_limit, terminal_value)
 from engines.table import (COMPLETE, EXACT, LOWER, TT_SIZE, UPPER, TranspositionTable, from_table,
                            to_table)
 
@@ -123,13 +122,13 @@ class ExactSolver:
 
     def solve(self, state, limit):
         """SearchResult with the exact value (or a proven bound), or None if the limit
-        (a ``Limit`` or a deadline) comes first."""
+        (a ``Limit``) comes first."""
         moves = self.game.legal_moves(state)
         if not moves:
             raise GameOverError("solve called on a finished game")
         if self.table is not None:
             self.table.release()
-        limit = Limit.of(limit)
+        check_limit(limit)
         self.clock.start(limit.deadline, limit.nodes)
         self.nodes = 0
         try:

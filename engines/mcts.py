@@ -281,7 +281,7 @@ class MCTS(TreeEngine):
     def _prove(self, root, base_ply, deadline):
         """Looks for a forced win within ``prove_depth`` plies; marks the winning child."""
         prover = self.prover
-        prover.start(Limit(deadline))  # the prover's own clock: its deadline comes sooner
+        prover.start(Limit(deadline=deadline))  # the prover's own clock: its deadline comes sooner
         for depth in range(1, self.prove_depth + 1):
             try:
                 value = prover.negamax(root.state, depth, PROVEN - 1, WIN + 1, base_ply, root.moves)

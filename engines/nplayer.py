@@ -209,7 +209,23 @@ class MaxN(DepthFirst):
 
     Options: ``pruning`` ("speculative"; "last-branch", "shallow" or "none"), which
     needs the game's ``value_bounds`` (without them max^n does not prune), and
-    ``max_depth`` (64). ``vector`` holds the root's value after a search."""
+    ``max_depth`` (64). ``vector`` holds the root's value after a search.
+
+    How ``_maxn`` prunes. Shallow pruning: once a node's mover p has a value ``v`` with ``v + up_best >=
+    shallow_sum``, the parent's player gets at most ``up_best`` here, which the
+    parent (taking a strictly better value only) never takes: the node answers
+    ``(its best so far, SHALLOW)``.
+
+    Deep pruning (three different players on the path): once ``v + max(up_best,
+    lower) + far_best >= deep_sum``, neither the parent's player would take a value
+    of this node better for him than his best, nor the grandparent's player the
+    result: the node answers ``(best so far, DEEP)``. The parent leaves such a
+    child out of its choice; at its end, if what it chose is one the grandparent's
+    player does not want either (at most ``far_best`` for him), any value of the
+    pruned children would have been refused as well, so it answers that choice as
+    SHALLOW; else it searches the pruned children again without deep pruning and
+    chooses again (Sturtevant's speculative pruning). ``last-branch`` prunes so in a
+    node's last child only, ``speculative`` in every child."""
 
     name = "maxn"
 
@@ -248,23 +264,7 @@ class MaxN(DepthFirst):
         """``(vector, trust)``: the max^n value of ``state`` searched ``depth`` plies deep,
         for a parent of player ``up`` whose best so far is ``up_best`` (-inf: none yet),
         below a grandparent of player ``far`` (-1: no deep pruning here) whose best so far
-        is ``far_best``.
-
-        Shallow pruning: once this node's mover p has a value ``v`` with ``v + up_best >=
-        shallow_sum``, the parent's player gets at most ``up_best`` here, which the
-        parent (taking a strictly better value only) never takes: the node answers
-        ``(its best so far, SHALLOW)``.
-
-        Deep pruning (three different players on the path): once ``v + max(up_best,
-        lower) + far_best >= deep_sum``, neither the parent's player would take a value
-        of this node better for him than his best, nor the grandparent's player the
-        result: the node answers ``(best so far, DEEP)``. The parent leaves such a
-        child out of its choice; at its end, if what it chose is one the grandparent's
-        player does not want either (at most ``far_best`` for him), any value of the
-        pruned children would have been refused as well, so it answers that choice as
-        SHALLOW; else it searches the pruned children again without deep pruning and
-        chooses again (Sturtevant's speculative pruning). ``last-branch`` prunes so in a
-        node's last child only, ``speculative`` in every child."""
+        is ``far_best``; how it prunes: the class's notes."""
         self.nodes += 1
         clock = self.clock
         clock.left -= 1

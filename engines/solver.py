@@ -11,7 +11,7 @@ the remaining parameters, searches until the deadline.
 from time import perf_counter
 
 from engines import registry
-from engines.base import Engine, Limit, OptionError
+from engines.base import Engine, Limit, OptionError, check_limit
 from engines.exact import ExactSolver
 from engines.table import TT_SIZE
 
@@ -49,13 +49,14 @@ class Solver(Engine):
         limit's deadline and node budget, else the inner engine's within the rest
         (engines/base.py's contract). A limit with a depth asks for a search of that
         depth: the inner engine's alone."""
-        limit = Limit.of(limit)
+        check_limit(limit)
         if limit.depth is None and (self.solve_when is None or self.solve_when(state)):
             now = perf_counter()
             nodes = None if limit.nodes is None else max(1, int(limit.nodes * self.solve_share))
-            result = self.solver.solve(state, Limit(now + (limit.deadline - now) * self.solve_share, nodes))
+            deadline = now + (limit.deadline - now) * self.solve_share
+            result = self.solver.solve(state, Limit(deadline=deadline, nodes=nodes))
             if result is not None:
                 return result
             if nodes is not None:
-                limit = Limit(limit.deadline, max(1, limit.nodes - self.solver.nodes))
+                limit = Limit(deadline=limit.deadline, nodes=max(1, limit.nodes - self.solver.nodes))
         return self.inner.search(state, limit)

@@ -8,7 +8,9 @@ before expansion); proven bounds need ``lo``, ``hi`` (negamax values, ``WIN - pl
 counted from the first root of the tree) and ``moves``, the final choice ``visits``.
 """
 
-from engines.base import PROVEN, WIN, Engine, GameOverError
+from abc import abstractmethod
+
+from engines.base import PROVEN, WIN, Engine, GameOverError, Limit, check_limit
 
 
 def find_kept(root, state, depth):
@@ -76,17 +78,21 @@ class TreeEngine(Engine):
         self.retired = []  # old trees, until release()
         self.root_ply = 0  # plies from the first root of this tree to the current root
 
+    @abstractmethod
     def find_root(self, state):
-        raise NotImplementedError
+        """The root node of ``state``: found in the kept tree where it can, else new."""
 
     def begin(self, state, limit):
-        """The start of a search: starts the clock with ``limit`` and finds the root of
-        ``state``; (root, Limit). GameOverError on a finished game."""
-        limit = self.start(limit)
+        """The start of a search: finds the root of ``state``, valued in full whatever
+        ``limit`` says (a new root's value may take a search: best-first+'s leaf
+        alpha-beta, on the shared clock), then starts the clock with ``limit``;
+        ``(root, limit)``. GameOverError on a finished game."""
+        check_limit(limit)
+        self.start(Limit())
         root = self.adopt(self.find_root(state))
         if not root.moves:
             raise GameOverError("search called on a finished game")
-        return root, limit
+        return root, self.start(limit)
 
     def adopt(self, root):
         """Makes ``root`` the root; the old tree waits for ``release()``."""

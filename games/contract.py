@@ -17,6 +17,7 @@
 States and moves are any hashable values; states are immutable (tuples, ints).
 Nothing here runs in a bundle: bots import their game's modules, not this one.
 """
+import inspect
 from typing import Callable, Hashable, Iterable, Optional, Protocol, Sequence, runtime_checkable
 
 State = Hashable
@@ -111,9 +112,6 @@ class Hooks(Protocol):
     def random_playout(self, state: State, random: Callable[[], float]) -> State: ...
 
 
-HOOKS = ("max_plies", "limit_reached", "noisy_moves", "quiet_loses", "random_playout")
-
-
 class EvaluationFactory(Protocol):
     """``make_evaluator`` of an evaluation module: ``weights`` are the evaluation's own
     parameters (None: its defaults or its fitted ones): named weights for a handcrafted
@@ -194,6 +192,33 @@ def missing_members(obj, protocol) -> list:
     return [name for name in names if not hasattr(obj, name)]
 
 
+def mismatched_signatures(obj, protocol, names=None) -> list:
+    """The methods of ``protocol`` (``names``: those only; members ``obj`` lacks and
+    plain attributes aside) that ``obj`` has but that cannot be called with the
+    protocol's positional parameters (not callable, too many required parameters, too
+    few accepted), in their order: what the conformance suite checks after
+    ``missing_members``. A callable without a readable signature (a builtin) passes."""
+    found = []
+    for name in _members(protocol) if names is None else names:
+        wanted = getattr(protocol, name, None)
+        if not callable(wanted) or not hasattr(obj, name):
+            continue
+        method = getattr(obj, name)
+        if not callable(method):
+            found.append(name)
+            continue
+        try:
+            have = inspect.signature(method)
+        except (TypeError, ValueError):
+            continue
+        arguments = range(len(inspect.signature(wanted).parameters) - 1)  # ``self`` aside
+        try:
+            have.bind(*arguments)
+        except TypeError:
+            found.append(name)
+    return found
+
+
 def _members(protocol) -> Iterable[str]:
     annotations = getattr(protocol, "__annotations__", {})
     for name in annotations:
@@ -201,3 +226,7 @@ def _members(protocol) -> Iterable[str]:
     for name, value in vars(protocol).items():
         if callable(value) and not name.startswith("_"):
             yield name
+
+
+# The optional hooks' names, in ``Hooks``' order.
+HOOKS = tuple(_members(Hooks))

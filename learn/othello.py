@@ -48,7 +48,6 @@ is in the weights module's header, the figures in docs/tuning/othello-ntuple.md)
 """
 
 import argparse
-import math
 import os
 import random
 import sys
@@ -124,7 +123,7 @@ def play_chunk(seed, games, encoded=None, depths=DEPTHS, solve_empties=SOLVE_EMP
         while moves:
             positions.append(state)
             if game.empty_squares(state) <= solve_empties:
-                result = solver.solve(state, math.inf)
+                result = solver.solve(state, Limit())
                 labels.append((result.value > 0) - (result.value < 0))
                 move = result.move
             else:

@@ -17,13 +17,13 @@ bounds the book to the first few moves.
 """
 import argparse
 import importlib
-import math
 import sys
 import time
 from pathlib import Path
 
 from arena.backends import LocalBackend
 from bots.othello import BOT
+from engines.base import Limit
 from engines.bestfirst import BestFirst
 from games.othello import book, ntuple
 from games.othello.rules import PASS, Othello
@@ -91,7 +91,7 @@ def answer(mover, other, player, nodes, depth):
     tuned = BOT.config("bestfirst").params
     engine = BestFirst(game, ntuple.make_evaluator(game), C=tuned["C"], FPU=tuned["FPU"], max_nodes=nodes,
                        reuse=False)
-    return engine.search((mover, other, player), math.inf).move
+    return engine.search((mover, other, player), Limit()).move
 
 
 def build(plies, nodes, follow=0, progress=print, depth=0, jobs=1):

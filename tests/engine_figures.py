@@ -7,11 +7,10 @@ by an earlier version of the engines. A refactoring must leave every figure as i
 """
 import importlib
 import json
-import math
 import random
 
 from engines.alphabeta import AlphaBeta, AlphaBetaPlus
-from engines.base import random_plies
+from engines.base import Limit, random_plies
 from engines.bestfirst import BestFirst
 from engines.bestfirst_plus import BestFirstPlus
 from engines.mcts import MCTS
@@ -72,7 +71,7 @@ def figures():
                 rng = random.Random(number)
                 turns = []
                 for _ in range(TURNS):
-                    result = engine.search(state, math.inf)
+                    result = engine.search(state, Limit())
                     turns.append([repr(result.move), result.value, result.nodes, result.depth,
                                   [repr(m) for m in result.pv]])
                     state = game.play(state, result.move)

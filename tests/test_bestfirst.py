@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from engines.base import PROVEN, WIN, terminal_value
+from engines.base import PROVEN, WIN, Limit, terminal_value
 from engines.bestfirst import REUSE_DEPTH, BestFirst
 from engines.tree import find_kept
 from games.othello.evaluation import make_evaluator
@@ -44,7 +44,7 @@ def test_results_agree_with_exhaustive_negamax_on_small_trees(misere):
     for state in positions(game, 7 + misere, 16, 6):
         exact = negamax(game, state)
         engine = BestFirst(game, evaluate)
-        result = engine.search(state, time.perf_counter() + 0.5)
+        result = engine.search(state, Limit.within(0.5))
         moved = -negamax(game, game.play(state, result.move), 1)
         assert category(moved) == category(exact), game.render(state)
         if category(exact) != "open":
@@ -66,7 +66,7 @@ def test_forced_wins_are_found_from_both_seats():
         exact = negamax(game, state)
         if exact < PROVEN:
             continue
-        result = BestFirst(game, evaluate).search(state, time.perf_counter() + 5)
+        result = BestFirst(game, evaluate).search(state, Limit.within(5))
         assert result.value >= PROVEN
         assert -negamax(game, game.play(state, result.move), 1) >= PROVEN
         wins[game.to_move(state)] += 1
@@ -79,7 +79,7 @@ def test_prefers_the_shortest_win():
     black = (1 << 0) | (1 << 4)
     white = (1 << 1) | (1 << 2)
     state = game.state_from_discs(black, white, 0)
-    result = BestFirst(game, make_evaluator(game)).search(state, time.perf_counter() + 5)
+    result = BestFirst(game, make_evaluator(game)).search(state, Limit.within(5))
     assert game.move_name(result.move) == "d1"
     assert result.value == WIN - 1
 
@@ -91,18 +91,18 @@ def test_never_returns_an_illegal_move_even_with_no_time():
     for state in positions(game, 3, 150, 30):
         legal = game.legal_moves(state)
         deadline = time.perf_counter() + random.Random(len(legal)).choice([0, 0.001, 0.005])
-        assert engine.search(state, deadline).move in legal
+        assert engine.search(state, Limit(deadline=deadline)).move in legal
 
 
 def test_tree_is_reused_after_the_opponent_replies():
     game = Othello(8)
     engine = BestFirst(game, make_evaluator(game))
     state = game.initial_state()
-    first = engine.search(state, time.perf_counter() + 0.2)
+    first = engine.search(state, Limit.within(0.2))
     after_reply = game.play(game.play(state, first.move), game.legal_moves(game.play(state, first.move))[0])
     kept, plies = find_kept(engine.root, after_reply, REUSE_DEPTH)
     assert kept is not None and kept.children is not None and plies == 2
-    second = engine.search(after_reply, time.perf_counter() + 0.05)
+    second = engine.search(after_reply, Limit.within(0.05))
     assert second.move in game.legal_moves(after_reply)
     assert engine.root is kept
 
@@ -115,7 +115,7 @@ def test_every_expanded_node_holds_the_negamax_of_its_children(size):
     game = Othello(size)
     engine = BestFirst(game, make_evaluator(game), max_nodes=4000)
     for state in positions(game, 7, 4, 12):
-        engine.search(state, time.perf_counter() + 5)
+        engine.search(state, Limit.within(5))
         stack, expanded = [engine.root], 0
         while stack:
             node = stack.pop()

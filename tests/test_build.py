@@ -318,11 +318,22 @@ def test_a_minified_full_bundle_plays_the_moves_of_the_plain_one_with_every_engi
         assert played(referee, dense_bundle, options, 3) == played(referee, plain_bundle, options, 3), options
 
 
-def runtime_bot_evaluations(bot):
+def runtime_bot(bot):
     spec = importlib.util.spec_from_file_location(f"bot_{bot}", ROOT / "bots" / f"{bot}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return list(module.BOT.evaluations)
+    return module.BOT
+
+
+def runtime_bot_evaluations(bot):
+    return list(runtime_bot(bot).evaluations)
+
+
+def offered(bot, engines):
+    """What ``--help`` lists for ``--engine`` where ``engines`` are carried: those engines,
+    the bot's configurations of them, and best."""
+    configs = {name for name, config in runtime_bot(bot).configs.items() if config.engine in engines}
+    return set(engines) | configs | {runtime.BEST}
 
 
 def test_build_fails_loudly_naming_the_bundle(tmp_path):
@@ -410,9 +421,9 @@ def test_a_slim_bundles_help_lists_only_the_engines_it_carries(two_builds, bot, 
                               text=True, timeout=60)
         assert done.returncode == 0, done.stderr
         shown[bundle] = " ".join(done.stdout.split())  # the lines as argparse wraps them, joined
-    assert set(help_choices(shown[slim], "--engine")) == carried | {runtime.BEST}
+    assert set(help_choices(shown[slim], "--engine")) == offered(bot, carried)
     assert carried < set(registry.ENGINES) and f"dist/full/{bot}.py carries every one" in shown[slim]
-    assert set(help_choices(shown[full], "--engine")) == set(registry.ENGINES) | {runtime.BEST}
+    assert set(help_choices(shown[full], "--engine")) == offered(bot, registry.ENGINES)
     assert help_choices(shown[full], "--eval") == runtime_bot_evaluations(bot)
     assert "This bundle: " + build_comment(slim) in shown[slim]
 

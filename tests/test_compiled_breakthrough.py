@@ -3,7 +3,6 @@ pure-Python rules, network evaluation and searches it stands in for, on random
 positions; and the network trainer's games and command with it. The long equality runs
 are marked slow."""
 
-import math
 import random
 
 import pytest
@@ -12,6 +11,7 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("numba")
 
 from engines.alphabeta import AlphaBeta, AlphaBetaPlus  # noqa: E402
+from engines.base import Limit  # noqa: E402
 from games.breakthrough import nn  # noqa: E402
 from games.breakthrough.rules import Breakthrough  # noqa: E402
 from games.nn import INT16, ONE, W2_LIMIT, Net  # noqa: E402
@@ -95,7 +95,7 @@ def check_search(count, seed, depths, logits=True):
         for depth in depths:
             for engine, quiescence in ((AlphaBeta, 0), (AlphaBetaPlus, compiled.QUIESCENCE)):
                 value, move = compiled.search(compiled.unpack(state), depth, quiescence, ev)
-                assert value == engine(GAME, python, max_depth=depth).search(state, math.inf).value, (state, depth)
+                assert value == engine(GAME, python, max_depth=depth).search(state, Limit()).value, (state, depth)
                 assert move in GAME.legal_moves(state)
 
 

@@ -12,6 +12,7 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("numba")
 
 from engines.alphabeta import AlphaBeta  # noqa: E402
+from engines.base import Limit  # noqa: E402
 from engines.solver import ExactSolver  # noqa: E402
 from games.othello import ntuple  # noqa: E402
 from games.othello.evaluation import make_evaluator as handcrafted  # noqa: E402
@@ -103,7 +104,7 @@ def check_search(states, depths, which):
     for state in states:
         for depth in depths:
             value, move = compiled.search(u(state[0]), u(state[1]), depth, ev)
-            expected = AlphaBeta(GAME, python, max_depth=depth).search(state, math.inf).value
+            expected = AlphaBeta(GAME, python, max_depth=depth).search(state, Limit()).value
             assert value == pytest.approx(expected, abs=1e-12), (state, depth)
             assert move in GAME.legal_moves(state)
 
@@ -155,7 +156,7 @@ def check_solver(states, game):
         if not game.legal_moves(state):
             assert result == game.outcome(state) and move == compiled.NO_MOVE
             continue
-        expected = solver.solve(state, math.inf).value
+        expected = solver.solve(state, Limit()).value
         assert result == (expected > 0) - (expected < 0)
         # the move reaches the result: the opponent's result after it is its negation
         assert solve(game.play(state, move))[0] == -result
@@ -199,7 +200,7 @@ def test_a_compiled_chunk_holds_games_as_the_python_one_does(which, rules):
                                       rules.move_mask(other, mover).bit_count())
         assert exact == (rules.empty_squares(state) <= 8)
         if exact:
-            value = solver.solve(state, math.inf).value
+            value = solver.solve(state, Limit()).value
             assert label == (value > 0) - (value < 0)
         following = rows[i + 1] if i + 1 < len(rows) and rows[i + 1][5] == game else None
         if following is None:  # the game's last position: one move ends it, and its result labels it
@@ -330,7 +331,7 @@ def check_oware_search(count, seed, depths):
     for state in states:
         for depth in depths:
             value, move = oware.search(oware.unpack(state), depth, ev)
-            expected = AlphaBeta(game, python, max_depth=depth).search(state, math.inf).value
+            expected = AlphaBeta(game, python, max_depth=depth).search(state, Limit()).value
             assert value == pytest.approx(expected, abs=1e-12), (state, depth)
             assert move in game.legal_moves(state)
 
@@ -429,7 +430,7 @@ def check_oware_network_search(count, seed, depths, which="shipped", logits=True
     for state in states:
         for depth in depths:
             value, move = oware.search(oware.unpack(state), depth, ev)
-            assert value == AlphaBeta(game, python, max_depth=depth).search(state, math.inf).value, (state, depth)
+            assert value == AlphaBeta(game, python, max_depth=depth).search(state, Limit()).value, (state, depth)
             assert move in game.legal_moves(state)
 
 

@@ -9,14 +9,14 @@ deadlines) are in tests/test_engines_games.py, whose table is discovered the sam
 import copy
 import inspect
 import random
-import time
+from pathlib import Path
 
 import pytest
 
 from arena.games import load_referee
 from arena.match import play_opening
 from engines import registry
-from engines.base import PROVEN, WIN
+from engines.base import PROVEN, WIN, Limit
 from games import catalog, contract
 
 GAMES = catalog.game_names()
@@ -82,11 +82,47 @@ def test_the_rules_and_both_sides_of_the_protocol_have_the_contracts_members(nam
     assert contract.missing_members(rules_of(name), contract.Rules) == []
     assert contract.missing_members(referee, contract.RefereeProtocol) == []
     assert contract.missing_members(player_class(), contract.BotProtocol) == []
-    assert isinstance(rules_of(name), contract.Rules)
+    assert contract.mismatched_signatures(rules_of(name), contract.Rules) == []
+    assert contract.mismatched_signatures(referee, contract.RefereeProtocol) == []
+    assert contract.mismatched_signatures(player_class(), contract.BotProtocol) == []
     if contract.is_n_player(rules_of(name)):
         assert contract.missing_members(rules_of(name), contract.NPlayerRules) == []
         assert contract.missing_members(referee, contract.NPlayerReferee) == []
         assert all(rules_of(name, n).num_players == n for n in seat_counts(name))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_hooks_a_game_has_take_the_contracts_parameters(name):
+    check_or_skip(name, "members")
+    game = rules_of(name)
+    hooks = [hook for hook in contract.HOOKS if hasattr(game, hook)]
+    assert contract.mismatched_signatures(game, contract.Hooks, hooks) == []
+    max_plies = getattr(game, "max_plies", None)
+    assert max_plies is None or (isinstance(max_plies, int) and max_plies > 0)
+
+
+def test_a_method_with_other_parameters_than_the_contracts_is_named():
+    class Misfit:
+        initial_state = None  # not callable
+
+        def play(self, state):  # a parameter short
+            return state
+
+        def legal_moves(self, state, extra):  # one too many
+            return ()
+
+        def outcome(self, state, extra=None, *more):  # more accepted: fine
+            return None
+
+    names = contract.mismatched_signatures(Misfit(), contract.Rules)
+    assert names == ["initial_state", "legal_moves", "play"]
+    assert contract.mismatched_signatures(Misfit(), contract.Hooks, ["random_playout"]) == []  # absent
+
+
+def test_every_hook_is_documented():
+    interfaces = (Path(__file__).resolve().parent.parent / "docs" / "INTERFACES.md").read_text()
+    assert len(contract.HOOKS) >= 5
+    assert [hook for hook in contract.HOOKS if f"`{hook}" not in interfaces] == []
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -238,13 +274,13 @@ def test_every_registered_engine_plays_legal_moves_and_wins_in_one_from_both_sea
     assert set(wins) == {0, 1}, (f"{name}: 200 random games gave a position with a win in one ply only for seat(s) "
                                  f"{sorted(wins)}, not both. {catalog.opt_out_hint(name, 'engines')}")
     for seat, state in wins.items():
-        result = engine_class(game, evaluate).search(state, time.perf_counter() + 1)
+        result = engine_class(game, evaluate).search(state, Limit.within(1))
         assert game.outcome(game.play(state, result.move)) == -1, (engine, seat, game.render(state))
         assert result.value >= PROVEN or engine.startswith("mcts") or engine.startswith("bestfirst")
     for _ in range(3):
         played, _ = random_game(game, rng)
         state = rng.choice(played)[0]
-        result = engine_class(game, evaluate).search(state, time.perf_counter() + 0.01)
+        result = engine_class(game, evaluate).search(state, Limit.within(0.01))
         assert result.move in game.legal_moves(state)
 
 

@@ -2,7 +2,6 @@
 build, at the bot's start, at the referee's start or while refereeing; and the end of a
 game is the rules' to tell."""
 import io
-import math
 import random
 import subprocess
 import sys
@@ -16,7 +15,7 @@ from botproc import ROOT
 from bots import runtime
 from bots.runtime import Bot
 from engines.alphabeta import AlphaBeta
-from engines.base import NO_MOVE_NO_END
+from engines.base import NO_MOVE_NO_END, Limit
 from games import lastmove
 from games.onitama.rules import MAX_TURNS as ONITAMA_TURNS, Onitama
 from games.oware.protocol import Player as OwarePlayer
@@ -160,7 +159,7 @@ def test_rules_with_no_move_while_the_game_goes_on_are_named_by_the_arena_and_th
                                 "legal_moves must be empty exactly when outcome is -1, 0 or 1")
     game = Steps(broken=True)
     with pytest.raises(ValueError) as error:
-        AlphaBeta(game, lambda state: 0.0).search(1, math.inf)
+        AlphaBeta(game, lambda state: 0.0).search(1, Limit())
     assert str(error.value) == NO_MOVE_NO_END
 
 

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from engines.alphabeta import AlphaBeta
-from engines.base import PROVEN, WIN, Deadline, random_plies, relative_below
+from engines.base import PROVEN, WIN, Deadline, Limit, random_plies, relative_below
 from engines.bestfirst_plus import BestFirstPlus
 from engines.mcts import MCTS
 from engines.mcts import Node as MCTSNode
@@ -41,9 +41,9 @@ def test_best_first_plus_leaf_searches_share_its_clock_and_keep_its_deadline():
     # 0.5 s on a fast machine: leaf searches that ignored the deadline would overrun it.
     engine = BestFirstPlus(OTHELLO, EVALUATE, leaf_depth=5)
     assert engine.leaf_search.clock is engine.clock
-    engine.search(MIDGAME, time.perf_counter() - 1)  # values the root (in full) and keeps it
+    engine.search(MIDGAME, Limit.within(-1))  # values the root (in full) and keeps it
     start = time.perf_counter()
-    result = engine.search(MIDGAME, start + 0.02)
+    result = engine.search(MIDGAME, Limit(deadline=start + 0.02))
     assert time.perf_counter() - start < 0.02 + MARGIN
     assert result.move in OTHELLO.legal_moves(MIDGAME)
     assert engine.leaf_search.clock is engine.clock
@@ -53,7 +53,7 @@ def test_mcts_proof_search_keeps_its_share_of_the_deadline():
     engine = MCTS(OTHELLO, EVALUATE, prove_depth=30, prove_share=0.5, seed=1)
     start = time.perf_counter()
     deadline = start + 0.05
-    result = engine.search(MIDGAME, deadline)
+    result = engine.search(MIDGAME, Limit(deadline=deadline))
     assert time.perf_counter() - start < 0.05 + MARGIN
     assert result.move in OTHELLO.legal_moves(MIDGAME)
     assert result.nodes > 0  # the simulations had their share after the proof search
@@ -171,6 +171,6 @@ def test_mcts_with_list_weights_solves_othello_endgames():
     weights = [1.0 + (square % 7) for square in range(64)]
     for state in othello_endgames(4):
         engine = MCTS(OTHELLO, EVALUATE, playout_weight=weights, stop_on_win=False, seed=2)
-        result = engine.search(state, time.perf_counter() + 20)
+        result = engine.search(state, Limit.within(20))
         assert result.value == exact_value(OTHELLO, state)
         assert result.move in OTHELLO.legal_moves(state)

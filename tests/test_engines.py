@@ -9,7 +9,7 @@ import time
 import pytest
 
 from engines.alphabeta import AlphaBeta, AlphaBetaPlus
-from engines.base import PROVEN, terminal_value
+from engines.base import PROVEN, Limit, terminal_value
 from engines.bestfirst import BestFirst
 from engines.bestfirst_plus import BestFirstPlus
 from engines.registry import ENGINES, engine_class
@@ -70,7 +70,7 @@ def test_exhaustive_value_and_best_move_on_random_trees(name, engine_class, para
         memo = {}
         exact = exact_value(game, state, memo)
         engine = engine_class(game, game.evaluate, **params)
-        result = engine.search(state, time.perf_counter() + 10)
+        result = engine.search(state, Limit.within(10))
         assert result.value == exact, (name, game.seed, state)
         assert result.move in best_moves(game, state, memo), (name, game.seed, state)
         assert result.pv and result.pv[0] == result.move
@@ -90,7 +90,7 @@ def test_one_engine_through_a_whole_game_keeps_exact(engine_class, params):
         state = game.initial_state()
         while game.legal_moves(state):
             memo = {}
-            result = engine.search(state, time.perf_counter() + 10)
+            result = engine.search(state, Limit.within(10))
             assert result.value == exact_value(game, state, memo)
             assert result.move in best_moves(game, state, memo)
             # both sides play the engine's move: the next root is a grandchild, or a child
@@ -101,7 +101,7 @@ def test_plain_best_first_is_still_the_default_and_agrees_on_results():
     assert engine_class("bestfirst") is BestFirst
     for game, state in tree_positions(20, max_depth=5):
         exact = exact_value(game, state)
-        result = BestFirst(game, game.evaluate).search(state, time.perf_counter() + 10)
+        result = BestFirst(game, game.evaluate).search(state, Limit.within(10))
         if exact >= PROVEN:
             assert result.value >= PROVEN
         elif exact <= -PROVEN:
@@ -113,7 +113,7 @@ def test_win_draw_loss_solving_gives_bounds_only():
     for game, state in tree_positions(40, max_depth=7):
         memo = {}
         exact = exact_value(game, state, memo)
-        result = ExactSolver(game, exact=False).solve(state, time.perf_counter() + 10)
+        result = ExactSolver(game, exact=False).solve(state, Limit.within(10))
         if exact >= PROVEN:
             assert PROVEN <= result.value <= exact
             assert exact_value(game, game.play(state, result.move), memo) <= -PROVEN
@@ -129,7 +129,7 @@ def test_solver_falls_back_to_its_engine_when_out_of_time():
     engine = Solver(game, game.evaluate, engine="mcts", solve_share=0.2)
     state = game.initial_state()
     start = time.perf_counter()
-    result = engine.search(state, start + 0.1)
+    result = engine.search(state, Limit(deadline=start + 0.1))
     assert not result.proven
     assert result.move in game.legal_moves(state)
     assert result.nodes > 0  # the playouts ran after the solver gave up
@@ -152,11 +152,11 @@ def test_solver_only_where_the_bot_says():
     state = game.initial_state()
     engine = Solver(game, game.evaluate, solve_when=lambda s: s[0] >= 1)
     solved = solves_recorded(engine)
-    engine.search(state, time.perf_counter() + 1)
+    engine.search(state, Limit.within(1))
     assert solved == []
     child = game.play(state, game.legal_moves(state)[0])
     assert game.legal_moves(child)
-    result = engine.search(child, time.perf_counter() + 1)
+    result = engine.search(child, Limit.within(1))
     assert solved == [result] and result.proven
 
 
@@ -175,7 +175,7 @@ def test_table_entries_read_by_name_after_a_search():
     game = TreeGame(9, branching=(2, 4), max_depth=6)
     engine = AlphaBeta(game, game.evaluate)
     state = game.initial_state()
-    result = engine.search(state, time.perf_counter() + 10)
+    result = engine.search(state, Limit.within(10))
     entry = engine.table.entry(state)
     assert (entry.move, entry.value) == (result.move, result.value) and entry.depth in (result.depth, COMPLETE)
     assert entry.flag == EXACT and engine.table.move(state) == engine.best_move(state) == result.move
@@ -197,7 +197,7 @@ def test_dropped_generations_wait_for_release():
     assert table.retired == []
     game = TreeGame(5, branching=(3, 5), min_depth=8, max_depth=12)
     engine = AlphaBeta(game, game.evaluate, tt_size=20)
-    engine.search(game.initial_state(), time.perf_counter() + 0.05)
+    engine.search(game.initial_state(), Limit.within(0.05))
     assert engine.table.retired  # dropped during the search, kept for now
     engine.release()
     assert engine.table.retired == []
@@ -208,9 +208,9 @@ def test_an_old_tree_waits_for_release():
     for engine_class in (BestFirst, MCTS):
         engine = engine_class(game, game.evaluate)
         first = game.initial_state()
-        engine.search(first, time.perf_counter() + 0.02)
+        engine.search(first, Limit.within(0.02))
         old_root = engine.root
-        engine.search(game.play(game.play(first, 0), 0), time.perf_counter() + 0.02)
+        engine.search(game.play(game.play(first, 0), 0), Limit.within(0.02))
         assert engine.root is not old_root and engine.retired == [old_root]
         engine.release()
         assert engine.retired == []
@@ -218,7 +218,7 @@ def test_an_old_tree_waits_for_release():
 
 def test_alphabeta_stops_on_exhaustive_search_and_reports_depth():
     game = TreeGame(3, branching=(2, 2), min_depth=4, max_depth=4, end_chance=0)
-    result = AlphaBeta(game, game.evaluate).search(game.initial_state(), time.perf_counter() + 10)
+    result = AlphaBeta(game, game.evaluate).search(game.initial_state(), Limit.within(10))
     assert result.depth == 4
 
 
@@ -227,7 +227,7 @@ def test_every_registered_engine_builds_from_game_and_evaluation(name):
     game = TreeGame(9, max_depth=5)
     engine = engine_class(name)(game, game.evaluate)
     state = game.initial_state()
-    assert engine.search(state, time.perf_counter() + 0.05).move in game.legal_moves(state)
+    assert engine.search(state, Limit.within(0.05)).move in game.legal_moves(state)
 
 
 @pytest.mark.parametrize("name", sorted(ENGINES))
@@ -236,7 +236,7 @@ def test_a_move_is_ready_even_with_the_deadline_already_past(name):
     engine = engine_class(name)(game, game.evaluate)
     state = game.initial_state()
     start = time.perf_counter()
-    result = engine.search(state, start - 1)
+    result = engine.search(state, Limit(deadline=start - 1))
     assert result.move in game.legal_moves(state)
     assert time.perf_counter() - start < LATE
 
@@ -274,7 +274,7 @@ def test_mcts_averages_results_for_the_right_player(seat):
     state = game.initial_state()
     assert game.to_move(state) == seat
     engine = MCTS(game, lambda s: 0.0, prove_depth=0, seed=seat)
-    result = engine.search(state, time.perf_counter() + 0.3)
+    result = engine.search(state, Limit.within(0.3))
     assert result.move == 0
     assert 0.3 < result.value <= 1.0
 
@@ -285,7 +285,7 @@ def test_trees_stay_within_max_nodes_across_turns(engine_class):
     engine = engine_class(game, game.evaluate, max_nodes=200)
     state = game.initial_state()
     for _ in range(8):
-        result = engine.search(state, time.perf_counter() + 0.05)
+        result = engine.search(state, Limit.within(0.05))
         assert result.move in game.legal_moves(state)
         assert engine.size <= 200 + 4  # one expansion may pass the bound
         state = game.play(state, result.move)
@@ -300,7 +300,7 @@ def test_leaf_search_engine_values_a_new_root_after_an_old_deadline():
     engine = BestFirstPlus(game, make_evaluator(game), leaf_depth=2, reuse=False)
     state = game.initial_state()
     for _ in range(20):
-        assert engine.search(state, time.perf_counter() + 0.005).move in game.legal_moves(state)
+        assert engine.search(state, Limit.within(0.005)).move in game.legal_moves(state)
         state = game.play(state, game.legal_moves(state)[-1])
 
 
@@ -327,7 +327,7 @@ def test_quiescence_values_equal_unpruned_search(depth, noisy_plies):
     for game, state in tree_positions(60, max_depth=12, min_depth=6, branching=(2, 4)):
         engine = AlphaBetaPlus(game, game.evaluate, quiescence=noisy_plies, max_depth=depth,
                                aspiration=0)
-        result = engine.search(state, time.perf_counter() + 10)
+        result = engine.search(state, Limit.within(10))
         assert result.value == pytest.approx(quiescence_value(game, state, depth, noisy_plies)), game.seed
         checked += 1
     assert checked == 60

@@ -276,7 +276,7 @@ def test_exact_value_and_best_move_in_small_endgames(name, engine_name):
     memo = {}
     for state in positions:
         engine = build(engine_name, game, evaluate, **options)
-        result = engine.search(state, time.perf_counter() + 20)
+        result = engine.search(state, Limit.within(20))
         assert result.value == exact_value(game, state, memo), (engine_name, game.render(state))
         assert result.move in best_moves(game, state, memo), (engine_name, game.render(state))
 
@@ -290,7 +290,7 @@ def test_forced_wins_in_one_two_and_three_moves(name, engine_name):
     engine_class, _ = ENGINES[engine_name]
     for (plies, seat), state in sorted(found.items()):
         engine = build(engine_name, game, evaluate)
-        result = engine.search(state, time.perf_counter() + 3)
+        result = engine.search(state, Limit.within(3))
         where = (engine_name, plies, seat, game.render(state))
         assert result.value >= PROVEN, where
         distance = WIN - result.value
@@ -320,7 +320,7 @@ def deadline_check(name, engine_name, count, seed):
             engine = build(engine_name, game, evaluate)  # now and then a fresh one
         budget = rng.choice([0.0, 0.001, 0.005, 0.02])
         start, cpu_start = time.perf_counter(), time.process_time()
-        result = engine.search(state, start + budget)
+        result = engine.search(state, Limit(deadline=start + budget))
         late = time.process_time() - cpu_start - budget
         assert result.move in game.legal_moves(state), (engine_name, game.render(state))
         worst = max(worst, late)
@@ -386,7 +386,7 @@ def test_bestfirst_plus_tree_keeps_its_selection_order(name):
         ply = 8 if len(states) > 20 else 0  # early, far from a proof: the start in a short game
         state = states[ply]
         engine = BestFirstPlus(game, evaluate, resume=16, max_nodes=3000)
-        engine.search(state, time.perf_counter() + 10)
+        engine.search(state, Limit.within(10))
         stack, expanded = [engine.root], 0
         while stack:
             node = stack.pop()
@@ -442,7 +442,7 @@ def test_search_options_keep_exact_values_in_small_endgames(name, params):
     assert {game.to_move(s) for s in positions} == {0, 1}
     for state in positions:
         engine = AlphaBetaPlus(game, evaluate, **params)
-        result = engine.search(state, time.perf_counter() + 20)
+        result = engine.search(state, Limit.within(20))
         assert result.value == exact_value(game, state, memo), game.render(state)
         assert result.move in best_moves(game, state, memo), game.render(state)
 
@@ -453,7 +453,7 @@ def test_search_options_find_forced_wins_from_both_seats(name, params):
     game, evaluate = load(name)
     for (plies, seat), state in sorted(forced_wins(name).items()):
         engine = AlphaBetaPlus(game, evaluate, **params)
-        result = engine.search(state, time.perf_counter() + 3)
+        result = engine.search(state, Limit.within(3))
         where = (plies, seat, game.render(state))
         assert result.value >= PROVEN and WIN - result.value == plies, where
         assert loses_within(game, game.play(state, result.move), plies - 1), where

@@ -7,7 +7,7 @@ import pytest
 from bots import runtime
 from engines import registry
 from engines.alphabeta import AlphaBeta
-from engines.base import EngineError, GameOverError, OptionError, RulesError, terminal_value
+from engines.base import EngineError, GameOverError, Limit, OptionError, RulesError, terminal_value
 from engines.bestfirst import BestFirst
 from games import weights
 from games.errors import GameError, WeightsError
@@ -29,7 +29,7 @@ def test_a_finished_game():
     finished = game.make_state((0,) * 12, (24, 24))
     for engine in (AlphaBeta(game, make_evaluator(game)), BestFirst(game, make_evaluator(game))):
         with pytest.raises(GameOverError) as raised:
-            engine.search(finished, 1.0)
+            engine.search(finished, Limit())
         assert isinstance(one_line(raised), (EngineError, ValueError))
 
 

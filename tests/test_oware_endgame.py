@@ -3,12 +3,11 @@
 solver's results, the stored table is what the generator makes and is consistent with
 one ply of the rules everywhere, and the search's evaluation answers from it."""
 import itertools
-import math
 import random
 
 import pytest
 
-from engines.base import PROVEN, WIN, is_proven
+from engines.base import PROVEN, WIN, Limit, is_proven
 from engines.exact import ExactSolver
 from games.oware import endgame, endgame_table
 from games.oware.rules import MAX_TURNS, SEEDS, Oware
@@ -52,7 +51,7 @@ def random_position(rng, seeds, plies_left):
 
 
 def solver_result(state):
-    value = ExactSolver(GAME, exact=False).solve(state, math.inf).value
+    value = ExactSolver(GAME, exact=False).solve(state, Limit()).value
     return (value >= PROVEN) - (value <= -PROVEN)
 
 

@@ -1,9 +1,9 @@
 """engines/registry.py: the engines by name, and their parameters typed from text."""
-import time
 
 import pytest
 
 from engines import registry
+from engines.base import Limit
 from engines.mcts import MCTS
 from engines.solver import Solver
 from treegame import TreeGame
@@ -75,6 +75,6 @@ def test_the_solver_builds_its_inner_engine_from_the_registry():
         engine = Solver(game, game.evaluate, engine=name, solve_when=lambda state: False)
         assert type(engine.inner) is registry.engine_class(name)
         state = game.initial_state()
-        assert engine.search(state, time.perf_counter() + 0.05).move in game.legal_moves(state)
+        assert engine.search(state, Limit.within(0.05)).move in game.legal_moves(state)
     with pytest.raises(ValueError, match="unknown engine 'nope'; choose from alphabeta, alphabeta\\+"):
         Solver(game, game.evaluate, engine="nope")

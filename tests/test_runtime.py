@@ -11,6 +11,7 @@ from arena.games import games_with_bots, load_referee
 from bots import onitama, othello, oware, runtime
 from bots.runtime import Bot, Config
 from engines import registry
+from engines.base import Limit
 from engines.bestfirst import BestFirst
 from engines.mcts import MCTS
 from games.othello.rules import Othello
@@ -142,7 +143,7 @@ def test_an_engine_that_cannot_be_built_stops_the_bot_at_start_up(capsys):
 def test_weighted_playouts_can_be_set_from_the_command_line():
     engine = engine_for(["--engine", "mcts", "--set", "playout_weight=1,2,1,1,1,0.5,1,2,1,1,1,0.5", "--set", "seed=1"])
     assert isinstance(engine, MCTS)
-    result = engine.search(game.initial_state(), time.perf_counter() + 0.05)
+    result = engine.search(game.initial_state(), Limit.within(0.05))
     assert result.move in game.legal_moves(game.initial_state())
 
 
@@ -153,10 +154,10 @@ def test_the_solver_solves_near_the_end_and_searches_before():
     solved, solve = [], solver.solver.solve
     solver.solver.solve = lambda state, limit: solved.append(state) or solve(state, limit)
     early = game.initial_state()
-    solver.search(early, time.perf_counter() + 0.05)
+    solver.search(early, Limit.within(0.05))
     assert solved == []
     late = game.make_state((1, 0, 0, 2, 0, 3, 0, 1, 0, 0, 1, 4), (18, 18), ply=190)
-    result = solver.search(late, time.perf_counter() + 5)
+    result = solver.search(late, Limit.within(5))
     assert solved == [late] and result.proven and result.move in game.legal_moves(late)
 
 

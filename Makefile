@@ -93,8 +93,10 @@ sparring/bin/onitama: sparring/onitama.cpp
 
 # A new game from the template, tic-tac-toe under NAME (docs/ADDING_A_GAME.md): it builds,
 # plays and passes its tests before its rules are changed. Writes only new files.
+# PLAYERS=3 or 4: Last Stone instead, for 2 to that many players.
+PLAYERS ?= 2
 new-game:
-	$(PYTHON) build/new_game.py $(NAME)
+	$(PYTHON) build/new_game.py $(NAME) --players='$(PLAYERS)'
 
 clean:
 	rm -rf dist $(VENV) *.egg-info sparring/bin

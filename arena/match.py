@@ -366,13 +366,13 @@ def play_match(referee, match, stop=None):
     """Plays one game under ``match`` (a Match: its bots, seat 0 first, its seed, opening
     and clock). Returns the record. ``stop`` is a threading.Event: once set, the game is
     abandoned (Interrupted). UserError (one line) if the game does not seat its bots."""
-    game = referee.game
     count = len(match.bots)
     check_seats(referee, count)
     nplayer = is_nplayer(referee)
     label = game_label(referee)
     rng = random.Random(match.seed)
     state = new_state(referee, rng, count)
+    game = referee.game  # after new_state, which makes the rules of this many players
     random_plies = getattr(referee, "random_plies", 0) if match.random_plies is None else match.random_plies
     state, opening_moves = play_opening(referee, state, rng, match.opening, random_plies)
     record = {

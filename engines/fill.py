@@ -35,17 +35,19 @@ class Fill(Engine):
     ``NPLAYER_INNER_CHOICES``), ``separated``, ``graph``, ``step`` (callables on states,
     see the module's notes; None: never fill), ``colour`` (a two-colouring of the
     graph's nodes for the path's bound, as paths.grid_colour; None: the count of nodes
-    reachable); any other parameter goes to the inner engine."""
+    reachable), ``fill_nodes`` (the most nodes a turn's fill visits, for searches of a
+    fixed size; None: the limit's); any other parameter goes to the inner engine."""
 
     name = "fill"
 
     def __init__(self, game, evaluate, engine="maxn", separated=None, graph=None, step=None, colour=None,
-                 **params):
+                 fill_nodes: int = None, **params):
         if engine not in registry.NPLAYER_INNER_CHOICES:
             raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(registry.NPLAYER_INNER_CHOICES)}")
         super().__init__(game, evaluate)
         self.inner = registry.engine_class(engine)(game, evaluate, **params)
         self.separated, self.graph, self.step, self.colour = separated, graph, step, colour
+        self.fill_nodes = fill_nodes
         self.plan = []        # the longest path found: the nodes still ahead of our head
         self.plan_exact = False
 
@@ -65,7 +67,8 @@ class Fill(Engine):
         kept = self.kept_plan(start, neighbours)
         nodes = 0
         if not (kept and self.plan_exact):
-            self.start(limit)
+            nodes = limit.nodes if self.fill_nodes is None else min(limit.nodes or self.fill_nodes, self.fill_nodes)
+            self.start(Limit(limit.deadline, nodes))
             clock = Counted(self.clock)
             length, path, exact = longest_path(start, neighbours, clock=clock, colour=self.colour)
             nodes = clock.count

@@ -235,9 +235,6 @@ def test_two_copies_play_whole_games_in_the_arena(tmp_path):
     assert pair.wins + pair.draws + pair.losses == 2
 
 
-@pytest.mark.xfail(raises=RuntimeError, strict=True,
-                   reason="arena/match.py's play_match keeps referee.game from before new_state makes it the rules "
-                          "for 4 players: Tron(2) then eliminates from a 4-player state (StopIteration)")
 def test_four_copies_play_a_table_in_the_arena(tmp_path):
     # One round: a game per rotation of the seats.
     bots = parse_bots([f"{name}={BOT}" for name in "abcd"], load_referee("tron"))

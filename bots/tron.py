@@ -44,11 +44,12 @@ def step(state, cell):
 
 BOT = Bot(
     "tron", Player, {"handcrafted": "games.tron.evaluation:make_evaluator"},
-    best="fill",      # the fill once alone; until then its inner engine: docs/tuning/tron.md
-    time=0.7,         # of the 100 ms turns, as the other bots' short turns
+    best="fill",      # the fill once alone; until then its inner engine: docs/tuning/tron.md#best
+    time=0.5,         # of the 100 ms turns: docs/tuning/tron.md#time
     first_time=0.3,   # of the 1000 ms first turn (the bundle's start-up runs on its clock)
-    tuned={"fill": Tuned(engine="maxn", separated=separated, graph=graph, step=step,
-                         colour=grid_colour(WIDTH))},
+    tuned={"fill": Tuned(engine="paranoid", separated=separated, graph=graph, step=step, colour=grid_colour(WIDTH),
+                         # 10 cells saturate: docs/tuning/tron.md#territory_scale
+                         weights={"territory_scale": 150.0})},
 )
 
 if __name__ == "__main__":

@@ -268,7 +268,11 @@ def default_fixed_search(bot):
 def played(referee, bundle, options, seed):
     """(how the game ended, its moves) of ``bundle`` against itself with ``options``."""
     command = f"{bundle} {options} --clock 50"
-    record = play_match(referee, Match.between([command, command], seed=seed, random_plies=4, scale=50, isolated=True))
+    # Tron's arena sends the heads only: a bot could not see plies played before its first
+    # turn (its random start cells vary the games instead)
+    plies = 0 if referee.game.name == "tron" else 4
+    record = play_match(referee, Match.between([command, command], seed=seed, random_plies=plies, scale=50,
+                                               isolated=True))
     return record["reason"], record["moves"]
 
 

@@ -21,17 +21,23 @@ setup: $(VENV)/installed
 build: setup
 	$(PY) build/bundle.py
 
-# The default test suite, what CI runs (.ci/run); test-all adds the slow tests.
-test: build chromium
-	$(PY) -m pytest -m "not slow"
+# The default test suite, what CI runs (.ci/run), on every core (pytest-xdist; a test
+# file's tests stay in one worker, which builds its bundles once); test-all adds the slow
+# tests. Both install the ray extra, so that every run checks the Ray backend.
+PYTEST := $(PY) -m pytest -n auto --dist loadfile
+test: build chromium $(VENV)/ray
+	$(PYTEST) -m "not slow"
 
-test-all: build chromium
-	$(PY) -m pytest
+test-all: build chromium $(VENV)/ray
+	$(PYTEST)
 
-# The Ray backend's tests (slow: each starts a local Ray): installs the ray extra first.
-test-ray: setup
-	$(PY) -m pip install -q -e '.[ray]'
+# The Ray backend's tests alone (tests/test_ray.py: each test file starts a local Ray).
+test-ray: $(VENV)/ray
 	$(PY) -m pytest tests/test_ray.py
+
+$(VENV)/ray: $(VENV)/installed
+	$(PY) -m pip install -q -e '.[dev,ray]'
+	touch $@
 
 # The replay page's browser test (tests/test_replay_browser.py) drives Debian's chromium
 # headless; installed here when missing and run as root, else the test skips saying so.
@@ -50,20 +56,20 @@ bench: build
 bench-load: build
 	$(PY) -m bench.load
 
-# The engines' table in docs/ (docs/table.md), with the full bundles of dist/full/ (the
-# table and the tuner choose engines): each pairing plays 40 games, then stops
-# once the SPRT between +70 and +240 Elo (scores of 60% and 80%, on either side of the
-# seeds' 70%) decides, or after 80 games. Resumes if cut.
+# The engines' table in docs/ (docs/table.md; arena table alone writes to results/table/),
+# with the full bundles of dist/full/ (the table and the tuner choose engines): each
+# pairing plays 40 games, then stops once the SPRT between +70 and +240 Elo (scores of 60%
+# and 80%, on either side of the sources' 70%) decides, or after 80 games. Resumes if cut.
 TABLE_GAMES := -n 80 --min-games 40 --sprt 70 240
 table: build
-	$(PY) -m arena table $(TABLE_GAMES) --engines bestfirst,alphabeta,mcts
+	$(PY) -m arena table $(TABLE_GAMES) --engines bestfirst,alphabeta,mcts --out docs
 
 # Our best bot (each bundle's default, --engine best) against the alpha-beta baseline, in
 # docs/best/.
 table-best: build
 	$(PY) -m arena table $(TABLE_GAMES) --engines best,alphabeta --out docs/best
 
-# The seeds' condition: best-first against alpha-beta with the same learned evaluation
+# The sources' condition: best-first against alpha-beta with the same learned evaluation
 # (the networks in Oware and Breakthrough, the N-tuples in Onitama and Othello), in
 # docs/learned/.
 table-learned: build

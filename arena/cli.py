@@ -16,14 +16,19 @@ from arena.backends import add_backend_options, default_jobs, open_backend
 from arena.clock import add_rehearsal_options, clock_from_options
 from arena.errors import Interrupted, UserError
 from arena.games import ROOT, game_names, games_with_bundles, load_referee, sized_game
-from arena.match import (FAULTS, REASONS, Match, check_seats, fault_of, join_moves, parse_opening, play_match,
-                         ranks_of, seats_of)
+from arena.match import (FAULTS, REASONS, Match, check_seats, fault_of, join_moves, limits_ms, parse_opening,
+                         play_match, ranks_of, seats_of)
 from arena.report import listed_order, plot, summarize, summary_json, summary_text
 from arena.replay import write_replay
 from arena.results import ResultsWriter, read_results
 from arena.tournament import Tournament, parse_bots, parse_odds, read_openings, run_tournament, seats_table
 
 SMOKE_SCALE = {"reversi": 0.1}   # 0.5 s a move: a quick game, still through the host
+# The smoke proves that each bundle runs and plays legal moves, and must pass on a busy
+# machine: its referee allows each answer this many times the arena's limit (a hang still
+# fails), and names the answers that were over the limit. Clock discipline is measured by
+# make bench-load and the tournaments.
+SMOKE_SLACK = 10
 DESCRIPTION = """Local referee and tournaments for the project's games, played under each
 arena's protocol and clock. A bot is a command line ("dist/full/othello.py --engine
 alphabeta"; a .py file runs with this Python), optionally named NAME=COMMAND. For
@@ -272,8 +277,9 @@ def cmd_smoke(options):
                                                             SMOKE_SCALE):
         for count in seats_of(referee):  # a game of 2 to 4 players: a table of each size
             command = str(bundle)
-            match = Match.between([command] * count, [f"{bundle.stem}#{seat}" for seat in range(count)],
-                                  seed=random.randrange(2 ** 32), scale=scale, isolated=True)
+            names = [f"{bundle.stem}#{seat}" for seat in range(count)]
+            match = Match.between([command] * count, names, seed=random.randrange(2 ** 32), scale=scale,
+                                  odds={name: SMOKE_SLACK for name in names}, isolated=True)
             record = play_match(referee, match)
             played += 1
             bad = record["reason"] in FAULTS or any(record.get("faults") or ())
@@ -281,13 +287,36 @@ def cmd_smoke(options):
             label = game if count == 2 else f"{game} ({count} bots)"
             print(f"{label}: {'FAILED' if bad else 'ok'}  {record['plies']} plies in {record['duration_s']:.1f} s, "
                   f"score {'-'.join(format(score, 'g') for score in record['score'])}, {REASONS[record['reason']]}"
-                  + (f" ({record['detail']})" if record["detail"] else ""))
+                  + (f" ({record['detail']})" if record["detail"] else "")
+                  + late_note(late_answers(record, limits_ms(referee, scale))))
             for line in record["stderr"]:
                 print("  | " + line)
     if not played:
         print(f"no game was played: build the bundles first (make build)")
         return 1
     return 1 if failed else 0
+
+
+def late_answers(record, limits):
+    """[(ms, limit ms)] of the record's answers over ``limits`` (first turn, other turns)."""
+    late, answered = [], set()
+    for seat, ms in zip(record["movers"], record["times"]):
+        if ms is None:
+            continue
+        limit = limits[1] if seat in answered else limits[0]
+        answered.add(seat)
+        if ms > limit:
+            late.append((ms, limit))
+    return late
+
+
+def late_note(late):
+    """The smoke's words on the answers over the arena's limit (none: nothing)."""
+    if not late:
+        return ""
+    ms, limit = max(late)
+    return (f"; {len(late)} answer(s) over the arena's limit, the slowest {ms:.0f} ms of {limit:.0f}"
+            f" (a busy machine? clock discipline: make bench-load)")
 
 
 # -- play_game (psyleague) -------------------------------------------------------------

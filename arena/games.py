@@ -12,17 +12,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from arena import sustech
 from arena.errors import UserError
+from arena.sustech import SIZED_SUSTECH, SUSTECH, SUSTECH_SIZES
 from games import catalog, contract
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES_DIR = ROOT / "games"
-SUSTECH = "reversi"
-# Reversed Reversi's board sizes: "reversi" is 8x8, "reversi-N" the others (a game of its
-# own: its results and resume keys must not mix with another size's).
-SUSTECH_SIZES = (6, 8, 10, 12)
-SIZED_SUSTECH = {f"{SUSTECH}-{n}": n for n in SUSTECH_SIZES if n != 8}
-BUNDLES = {name: "reversi_sustech" for name in (SUSTECH, *SIZED_SUSTECH)}  # game -> bundle in dist/
+BUNDLES = {name: sustech.BUNDLE for name in (SUSTECH, *SIZED_SUSTECH)}  # game -> bundle in dist/
 FULL = "full"  # where build/bundle.py puts the bundles that carry every engine (dist/full/)
 DEFAULT_MEMORY_MB = 768
 # Referee classes by game name, for games outside games/ (a test's toy game): load_referee
@@ -59,8 +56,7 @@ def load_referee(name, scale=1.0):
     if name in EXTRA_REFEREES:
         return EXTRA_REFEREES[name]()
     if name == SUSTECH or name in SIZED_SUSTECH:
-        from arena.sustech import Referee
-        return Referee(SIZED_SUSTECH.get(name, 8), time_scale=scale)
+        return sustech.Referee(SIZED_SUSTECH.get(name, 8), time_scale=scale)
     if not re.fullmatch(r"[a-z][a-z0-9_]*", name or ""):
         raise UserError(f"unknown game {name!r}; games: {', '.join(game_names())}")
     module_name = f"games.{name}.protocol"

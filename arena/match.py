@@ -272,7 +272,8 @@ class Seating:
         self.referee = referee
         self.judge = judge
         self.count = len(match.bots)
-        self.limits = [limits_ms(referee, match.scale * factor) for factor in match.seat_odds()]
+        self.odds = match.seat_odds()   # on each seat's limits, its game's as well
+        self.limits = [limits_ms(referee, match.scale * factor) for factor in self.odds]
         self.game_ms = getattr(referee, "game_ms", None)
         self.scale = match.scale
         self.memory_mb = match.memory_mb
@@ -338,9 +339,10 @@ class Seating:
         except Exception as error:
             raise RefereeError(f"{label}: the referee's parse_answer failed on {line!r}: "
                                f"{type(error).__name__}: {error}") from None
-        if self.game_ms and self.used_ms[player] > self.game_ms * self.scale:
+        game_limit_ms = self.game_ms and self.game_ms * self.scale * self.odds[player]
+        if game_limit_ms and self.used_ms[player] > game_limit_ms:
             raise BotFailure("timeout", f"used {self.used_ms[player] / 1000:.1f} s, over the "
-                             f"game's {self.game_ms * self.scale / 1000:.1f} s")
+                             f"game's {game_limit_ms / 1000:.1f} s")
         return move, elapsed
 
     def figures(self):
@@ -372,7 +374,7 @@ def play_match(referee, match, stop=None):
     label = game_label(referee)
     rng = random.Random(match.seed)
     state = new_state(referee, rng, count)
-    game = referee.game  # after new_state, which makes the rules of this many players
+    game = referee.game   # after new_state: an N-player referee takes the rules for this many players
     random_plies = getattr(referee, "random_plies", 0) if match.random_plies is None else match.random_plies
     state, opening_moves = play_opening(referee, state, rng, match.opening, random_plies)
     record = {

@@ -78,11 +78,11 @@ def result_text(record):
 def game_frames(record):
     """The page's data for one game: its bots, result and one frame per ply."""
     referee = load_referee(record["game"])
-    game = referee.game
-    draw = board_view_of(game)
     label = f"game {record.get('key') or ''}"
     players = len(record["bots"])
     state = new_state(referee, random.Random(record.get("seed", 0)), players)
+    game = referee.game   # after new_state: an N-player referee takes the rules for this many players
+    draw = board_view_of(game)
     frames = [{"view": draw(state), "move": None, "seat": None}]
     odds = record.get("odds") or [1.0] * players
     limits = [limits_ms(referee, record.get("scale", 1.0) * factor) for factor in odds]

@@ -12,8 +12,13 @@ Results are counts of outcomes, worst first, under one of two models:
 The score ``s`` is the mean outcome; the Elo difference the logistic one,
 ``elo(s) = -400 log10(1/s - 1)``. With ``var`` the variance of one draw (a game, or a
 pair) and ``n`` the draws, the interval is ``elo(s -/+ 1.96 sqrt(var / n))``. When every
-draw had the same result (no variance), the variance is that of the counts with half a
-draw of each kind added, so that a run of wins still gets a finite bound.
+draw had the same result ``v`` (no variance: a clean sweep, say), the normal
+approximation says nothing, and the interval is the exact one: a result repeated ``n``
+times is as unlikely as the interval's tail (2.5%) when its probability is
+``q = 0.025 ** (1 / n)``, so the score lies in ``[q v, q v + 1 - q]`` (the other draws worth
+0 or 1). Four games won of four give ``[0.40, 1]`` (Elo ``[-72, +inf]``), two pairs won
+twice ``[0.16, 1]``: few draws, a wide interval. nElo's sigma is still taken from the
+counts with half a draw of each kind added, so that it stays finite.
 
 Normalized Elo (nElo) divides the score's distance from 1/2 by the standard deviation
 of one game, ``sigma = sqrt(var)`` (trinomial) or ``sqrt(2 var)`` (pentanomial, a pair
@@ -71,8 +76,8 @@ def mean_variance(counts):
 
 
 def interval_variance(counts):
-    """The variance, or when every draw had the same result (the normal approximation
-    breaks down) that of the counts with half a draw of each kind more."""
+    """The variance, or when every draw had the same result (nElo's sigma must not be
+    zero) that of the counts with half a draw of each kind more."""
     var = mean_variance(counts)[1]
     if var == 0 and sum(counts):
         var = mean_variance([c + 0.5 for c in counts])[1]
@@ -115,15 +120,24 @@ def estimate(counts, z=Z95):
     model, games = model_of(counts), games_of(counts)
     if not games:
         return Estimate(model, counts, 0, 0.5, 0.0, 1.0, 0.0, -math.inf, math.inf, 0.0, -math.inf, math.inf)
-    s = mean_variance(counts)[0]
+    s, spread = mean_variance(counts)
     var = interval_variance(counts)
     half = z * math.sqrt(var / sum(counts))
     low, high = max(0.0, s - half), min(1.0, s + half)
+    if spread == 0:
+        low, high = repeated_result_interval(s, sum(counts), z)
     sigma = math.sqrt(var * (len(counts) - 1) / 2)   # one game's: var, or 2 var for a pair's mean
     nelo = (s - 0.5) / sigma * NELO_PER_T
     nelo_half = half / sigma * NELO_PER_T
     return Estimate(model, counts, games, s, low, high, elo(s), elo(low), elo(high),
                     nelo, nelo - nelo_half, nelo + nelo_half)
+
+
+def repeated_result_interval(value, n, z=Z95):
+    """(low, high) of the score when all ``n`` draws had the result ``value``: exact, as
+    the normal approximation fails without variance (module docstring)."""
+    q = (math.erfc(z / math.sqrt(2)) / 2) ** (1 / n)   # the result's least plausible probability
+    return q * value, 1 - q * (1 - value)
 
 
 # The trinomial from wins, draws and losses, as most callers have them.

@@ -23,8 +23,14 @@ import sys
 from pathlib import Path
 
 from arena.errors import UserError
-from arena.games import SUSTECH_SIZES
 from games.othello.rules import PASS, Othello
+
+SUSTECH = "reversi"
+# Reversed Reversi's board sizes: "reversi" is 8x8, "reversi-N" the others (a game of its
+# own: its results and resume keys must not mix with another size's).
+SUSTECH_SIZES = (6, 8, 10, 12)
+SIZED_SUSTECH = {f"{SUSTECH}-{n}": n for n in SUSTECH_SIZES if n != 8}
+BUNDLE = "reversi_sustech"  # its bot in dist/, every size's
 
 HOST = Path(__file__).resolve().parent / "sustech_host.py"
 TIME_OUT_S = 5.0

@@ -1,14 +1,16 @@
 """The engines' table: per game, a round-robin of a bundle's engines at the real clock.
 
 ``python -m arena table`` plays, for each game, every pair of engines of the game's
-full bundle (``dist/full/GAME.py``, which carries every engine: ``--engine NAME`` with
-the bundle's tuned defaults for it, evaluation included) with seats swapped and
-openings varied, then writes to ``--out`` (default ``docs/``):
+full bundle (``dist/full/GAME.py``, which carries every engine: ``--engine NAME``, the
+bot's configuration of that name, evaluation included, else the engine's defaults) with
+seats swapped and openings varied, then writes to ``--out`` (default ``results/table/``;
+the tables of docs/ change only through ``make table`` and its kin, which name ``--out
+docs...``):
 
 - ``table.md``: the command, the machine, and per game each pairing's games, W/D/L,
   score with its 95% interval, Elo with its interval, the model that measured them
   (pentanomial over seat-swapped pairs, or trinomial), whether the interval clears the
-  seeds' 70% claim, and each bot's faults and time discipline (mean share of the turn
+  sources' 70% claim, and each bot's faults and time discipline (mean share of the turn
   used, largest turn against its limit, largest first turn against its limit);
 - ``table.png``: each pairing's score with its interval, lines at 50% and 70%;
 - ``results/table-GAME.jsonl``: the raw results (a rerun resumes them).
@@ -36,7 +38,9 @@ from arena.match import Match, seats_of
 from arena.tournament import Tournament, parse_bots, run_tournament
 from arena.tune import machine_line
 
-CLAIM = 0.70  # the seeds' claim: best-first minimax scores at least this against alpha-beta
+DEFAULT_OUT = "results/table"   # docs/ changes only through make table and its kin (--out docs...)
+
+CLAIM = 0.70  # the sources' claim: best-first minimax scores at least this against alpha-beta
 
 
 def chosen_evaluation(wanted, offered):
@@ -224,15 +228,15 @@ def write_docs(out, sections, summaries, options):
     head = ["# Which search wins, per game, at the arena's clock", "",
             f"Command: `{command}`", "",
             f"Machine: {machine_line()}; written {time.strftime('%Y-%m-%d %H:%M')}.", "",
-            "Each bot is the game's bundle with `--engine NAME` and the bundle's tuned defaults",
-            "for that engine: its parameters and its evaluation (the handcrafted one unless the",
-            "bundle's `tuned` names another for the engine; see docs/DECISIONS.md)."]
+            "Each bot is the game's bundle with `--engine NAME`: the bot's configuration of that",
+            "name, its parameters and its evaluation (the handcrafted one unless the configuration",
+            "names another; see docs/DECISIONS.md), else the engine with its defaults."]
     if options.eval:
         head += [f"Here every bot of a game uses the same evaluation: the first of `{options.eval}`",
                  "that the game's bundle offers (`--eval`), named under each game's clock."]
     head += ["Seats swapped in pairs, openings varied (arena defaults).",
              "Scores are the first bot's, with 95% intervals; \"vs 70%\" says whether the",
-             "interval lies above (holds) or below (fails) the seeds' 70% claim. The intervals",
+             "interval lies above (holds) or below (fails) the sources' 70% claim. The intervals",
              "and the SPRT treat each seat-swapped pair of games as one outcome (the pentanomial",
              "model; \"model\" says over how many pairs), or each game apart where they are not paired."]
     if options.sprt:
@@ -251,14 +255,14 @@ def write_docs(out, sections, summaries, options):
 
 
 def add_parser(commands, positive_int, positive_float):
-    p = commands.add_parser("table", help="round-robin of each bundle's engines per game, into docs/")
+    p = commands.add_parser("table", help="round-robin of each bundle's engines per game, into results/table/")
     p.add_argument("games_list", nargs="*", metavar="GAME", help="games (default: all with a bundle)")
     p.add_argument("-n", "--games", type=positive_int, default=40, help="games per pair at most (default: 40)")
     p.add_argument("--engines", help="comma-separated engines (default: those the bundle offers)")
     p.add_argument("--eval", metavar="NAMES",
                    help="comma-separated evaluations: every bot of a game uses the first of these that "
                         "the game's bundle offers (e.g. nn,ntuple: the learned ones); default: each "
-                        "engine's tuned one")
+                        "configuration's own")
     p.add_argument("--first-only", action="store_true",
                    help="only the first engine against each other one, not every pair")
     p.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"),
@@ -267,7 +271,7 @@ def add_parser(commands, positive_int, positive_float):
                    help="play at least N games per pair before the SPRT may stop it")
     p.add_argument("--alpha", type=float, default=0.05)
     p.add_argument("--beta", type=float, default=0.05)
-    p.add_argument("--out", default="docs", help="where table.md, table.png, results/ go (default: docs/)")
+    p.add_argument("--out", default=DEFAULT_OUT, help="where table.md, table.png, results/ go (default: results/table/)")
     p.add_argument("--dist", default=None, help="bundles folder, whose full/ is read (default: dist/)")
     p.add_argument("-j", "--jobs", type=positive_int)
     p.add_argument("--scale", type=positive_float, default=1.0, metavar="F")

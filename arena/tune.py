@@ -9,11 +9,11 @@ luck with openings.
 
 Evaluation weights too: a parameter named ``weight.NAME`` (``--param
 weight.material=0.5:2``) is passed as ``--weight NAME=VALUE``, and its current value is
-the bot's tuned weight, else the one in the game's ``evaluation.WEIGHTS``; the record's ``Chosen`` line puts it among
-the ``weights`` of the engine's ``Tuned``, which the bots use with that engine only.
+the bot's weight, else the one in the game's ``evaluation.WEIGHTS``; the record's ``Chosen`` line puts it among
+the ``weights`` of the bot's configuration named after the engine (a ``Config``), which uses them alone.
 
-The first trial is the values the bot plays the engine with now (its ``tuned`` entry in
-bots/GAME.py, else the engine's own), the point to beat. Two files make a study
+The first trial is the values the bot plays the engine with now (its configuration named
+after the engine in bots/GAME.py, else the engine's own), the point to beat. Two files make a study
 resumable, both in ``--results-dir``:
 
 - ``tune-GAME.jsonl``: every game played, as in any tournament (resumes a cut trial);
@@ -29,7 +29,7 @@ busy at most: give a large cluster more games a trial.
 
 The study's record, ``tune-GAME.md`` in ``--results-dir`` unless ``--record`` names a
 file, lists every trial and the best parameters, as the entry to paste into the bot's
-``tuned`` table. A trial in which the candidate lost a game by a fault (a timeout, a
+``configs`` table. A trial in which the candidate lost a game by a fault (a timeout, a
 crash, an illegal or bad answer) is never chosen, nor are values that faulted in the
 confirmation: what a fault scores says nothing of the parameters' strength.
 """
@@ -73,10 +73,10 @@ def engine_parameters(engine):
 
 def engine_defaults(engine, space, game=None):
     """The values the game's bot plays the engine with now, for the parameters in
-    ``space``: its tuned ones (bots/GAME.py), else the engine's own; for the
-    ``weight.NAME`` ones, its tuned weights, else the evaluation's defaults."""
+    ``space``: its configuration's (bots/GAME.py), else the engine's own; for the
+    ``weight.NAME`` ones, the configuration's weights, else the evaluation's defaults."""
     parameters = engine_parameters(engine)
-    tuned = bot_tuned(game, engine)
+    tuned = bot_config(game, engine)
     own = {name: default for name, (_, default) in parameters.items()}
     own.update(tuned.params if tuned else {})
     defaults = {name: own[name] for name in space if name in own and isinstance(own[name], (int, float))}
@@ -87,15 +87,15 @@ def engine_defaults(engine, space, game=None):
     return defaults
 
 
-def bot_tuned(game, engine):
-    """The game's bot's tuned values for the engine (a ``Tuned``), or None where the
-    game has no such bot."""
+def bot_config(game, engine):
+    """The game's bot's configuration named after the engine (a ``Config``: the engine
+    with its defaults where the bot names none), or None where the game has no such bot."""
     try:
         module = importlib.import_module(f"bots.{game}")
     except ImportError:
         return None
     bot = getattr(module, "BOT", None)
-    return bot.tuned_for(engine) if bot is not None else None
+    return bot.config(engine) if bot is not None else None
 
 
 def check_space(engine, space, game):
@@ -162,7 +162,7 @@ def inside(params, space):
 def candidate_spec(bundle, engine, params, evaluation=None):
     """``NAME=COMMAND`` of a trial's bot, e.g. ``bestfirst_C0.8_FPU0.3=dist/x.py --engine ...``;
     a parameter ``weight.NAME`` is the evaluation weight NAME (``--weight``); an
-    ``evaluation`` other than the engine's tuned one is named in both (``--eval``)."""
+    ``evaluation`` other than the configuration's one is named in both (``--eval``)."""
     name = engine + (f"-{evaluation}" if evaluation else "") + "".join(f"_{k}{v:g}" for k, v in params.items())
     options = f" --eval {evaluation}" if evaluation else ""
     options += "".join(f" --weight {k[len(WEIGHT):]}={v!r}" if k.startswith(WEIGHT) else f" --set {k}={v!r}"
@@ -177,13 +177,14 @@ def check_evaluation(bundle, evaluation):
         raise UserError(f"--eval {evaluation}: {bundle} offers {', '.join(offered) or 'no choice of evaluation'}")
 
 
-def tuned_entry(params, evaluation=None):
-    """``params`` as the bot's ``tuned`` entry, e.g. ``Tuned(weights={'material': 1.5}, C=0.8)``."""
+def config_entry(engine, params, evaluation=None):
+    """``params`` as the bot's ``configs`` entry, e.g.
+    ``Config('bestfirst', weights={'material': 1.5}, C=0.8)``."""
     weights = {k[len(WEIGHT):]: v for k, v in params.items() if k.startswith(WEIGHT)}
-    parts = [f"evaluation={evaluation!r}"] if evaluation else []
+    parts = [repr(engine)] + ([f"evaluation={evaluation!r}"] if evaluation else [])
     parts += [f"weights={weights!r}"] if weights else []
     parts += [f"{k}={v!r}" for k, v in params.items() if not k.startswith(WEIGHT)]
-    return f"Tuned({', '.join(parts)})"
+    return f"Config({', '.join(parts)})"
 
 
 def read_trials(path):
@@ -363,8 +364,8 @@ def write_record(path, game, engine, opponent, games, finished, command, best, b
                      if confirmation.get("best_faults") else "") + ".", ""]
     # the study changes no file of the bot: adopting the values is the user's edit
     new = chosen != baseline
-    verdict = f"to adopt, paste it into the `tuned` table of bots/{game}.py" if new else "the current values stay"
-    lines += [f"Chosen ({verdict}): `{engine!r}: {tuned_entry(chosen, evaluation)}`", "",
+    verdict = f"to adopt, paste it into the `configs` of bots/{game}.py" if new else "the current values stay"
+    lines += [f"Chosen ({verdict}): `{engine!r}: {config_entry(engine, chosen, evaluation)}`", "",
               "| trial | " + " | ".join(best["params"]) + " | score | faults |",
               "|---:|" + "---:|" * len(best["params"]) + "---:|---:|"]
     for entry in ranked:
@@ -377,7 +378,7 @@ def write_record(path, game, engine, opponent, games, finished, command, best, b
     except OSError as error:
         raise UserError(f"cannot write {path}: {error.strerror}") from None
     print(f"study recorded in {path}; chosen {chosen} "
-          + (f"(bots/{game}.py is unchanged: paste the record's Chosen entry into its tuned table to adopt them)"
+          + (f"(bots/{game}.py is unchanged: paste the record's Chosen entry into its configs to adopt them)"
              if new else f"({verdict})"))
 
 
@@ -411,7 +412,7 @@ def add_parser(commands, positive_int, positive_float):
                                                         for k, (lo, hi, log) in s.items())
                                     for e, s in SPACES.items()) + ")")
     p.add_argument("--eval", metavar="NAME",
-                   help="the tuned engine's evaluation (default: the one tuned for it in the bot); "
+                   help="the tuned engine's evaluation (default: its configuration's in the bot); "
                         "give the opponent's in --against")
     p.add_argument("--against", default="--engine alphabeta", metavar="OPTIONS",
                    help="the opponent: the same bundle with these options (default: '--engine alphabeta')")

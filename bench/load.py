@@ -12,8 +12,10 @@ percentiles as shares of the limit. ``--busy 0`` measures the idle machine.
 instead (the bundles of another commit: both sides under the same load, side by side)
 and reports each side.
 
-Games are kept in ``results/load/<game>-busy<K>.jsonl`` (``--results-dir``): a rerun with
-the same options plays only what is missing, a rerun with more turns adds games::
+Games are kept in ``results/load/<game>-busy<K>-<bundles>.jsonl`` (``--results-dir``), where
+``<bundles>`` is a digest of the bundles' bytes: a rerun with the same options and bundles
+plays only what is missing, a rerun with more turns adds games, and a rebuilt bundle starts
+afresh (its stored games were another bundle's)::
 
     python -m bench.load                       # every game, 2,000 turns each, one busy process per core
     python -m bench.load oware --turns 10000 --busy 0
@@ -21,6 +23,7 @@ the same options plays only what is missing, a rerun with more turns adds games:
 """
 
 import argparse
+import hashlib
 import math
 import os
 import subprocess
@@ -77,6 +80,17 @@ def answer_shares(records, referee, name=None):
 def percentile(values, fraction):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, math.ceil(fraction * len(ordered)) - 1)]
+
+
+def results_file(folder, game, busy, bundles):
+    """Where the games of ``bundles`` (paths: one for self-play, two against another
+    folder's) under ``busy`` spinning processes are kept: named by a digest of their
+    bytes, so that the games of a rebuilt bundle are never counted as its own."""
+    digest = hashlib.sha256()
+    for bundle in bundles:
+        digest.update(hashlib.sha256(Path(bundle).read_bytes()).digest())
+    against = "-against" if len(bundles) > 1 else ""
+    return Path(folder) / f"{game}-busy{busy}{against}-{digest.hexdigest()[:12]}.jsonl"
 
 
 def play_until(game, bots, turns, results, seed):
@@ -139,11 +153,13 @@ def main(argv=None):
             continue
         if options.against:
             other = bundle_path(game, options.against)
-            bots, names = [f"new={bundle}", f"old={other}"], ["new", "old"]
-            results = folder / f"{game}-busy{options.busy}-against.jsonl"
+            if not other.is_file():
+                print(f"{game:<13} skipped: no bundle {other} to play against")
+                continue
+            bots, names, bundles = [f"new={bundle}", f"old={other}"], ["new", "old"], [bundle, other]
         else:
-            bots, names = [f"a={bundle}", f"b={bundle}"], [None]
-            results = folder / f"{game}-busy{options.busy}.jsonl"
+            bots, names, bundles = [f"a={bundle}", f"b={bundle}"], [None], [bundle]
+        results = results_file(folder, game, options.busy, bundles)
         load_at_start = os.getloadavg()[0]  # other work than ours shows here
         busy = start_busy(options.busy)
         started = time.perf_counter()

@@ -1,7 +1,7 @@
 """Onitama: the rules' speed against the previous rules, side by side; best-first speed;
 the learned and N-tuple evaluations side by side; the bundle's time discipline.
 open_spiel has no Onitama, so the reference is our own previous rules
-(games/onitama/reference.py, with their evaluations).
+(bench/onitama_reference.py, with their evaluations).
 
 Old and new are measured in alternated rounds (``rounds``, 3 by default), medians
 reported with the ratio new/old; the target is 2x on the random playouts and on the
@@ -29,11 +29,12 @@ import subprocess
 import sys
 import time
 
+from bench import onitama_reference as reference
 from bench.common import LEARNED_COST_TARGET, engine_rate, time_discipline
 from engines.alphabeta import AlphaBeta, AlphaBetaPlus
 from engines.base import Limit, is_proven, plain_random_playout, random_plies
 from engines.bestfirst import BestFirst
-from games.onitama import learned, ntuple, reference, rules
+from games.onitama import learned, ntuple, rules
 from games.onitama.evaluation import make_evaluator
 from games.onitama.rules import CARD_COUNT, Onitama
 
@@ -54,7 +55,7 @@ def bot_settings():
     """The bot's alpha-beta+ parameters (its search options; its N-tuple evaluation has no
     counterpart for the old rules)."""
     from bots.onitama import BOT
-    return BOT.tuned["alphabeta+"].params
+    return BOT.configs["alphabeta+"].params
 
 
 def midgame(game, plies=10, seed=5):

@@ -5,7 +5,7 @@ the search faster (or to tidy it) leaves it searching the same trees.
     python bench/same_search.py --compare results/search-before.json  # after it
 
 The alpha-beta engines of each game (the defaults, MTD(f), Best Node Search,
-alpha-beta+ where the game names noisy moves, the bot's tuned alpha-beta+), with each
+alpha-beta+ where the game names noisy moves, the bot's configurations of them), with each
 evaluation of the game's bot, search positions of random games to a fixed depth
 (``Limit(depth=...)``). Each search gives (move, value, positions visited, depth,
 principal variation); ``--compare`` prints the searches that differ from the saved ones
@@ -40,12 +40,14 @@ POSITIONS = 6  # positions a game
 
 def settings(game, bot):
     """{label: (engine class, parameters)} of the alpha-beta settings ``game`` allows."""
+    classes = {"alphabeta": AlphaBeta, "alphabeta+": AlphaBetaPlus}
     found = {"alphabeta": (AlphaBeta, {}), "mtdf": (AlphaBeta, {"mtdf": True}),
              "bns": (AlphaBeta, {"bns": True})}
     if hasattr(game, "noisy_moves"):
         found["alphabeta+"] = (AlphaBetaPlus, {})
-        if "alphabeta+" in bot.tuned:
-            found["the bot's alphabeta+"] = (AlphaBetaPlus, dict(bot.tuned["alphabeta+"].params))
+    for name, config in bot.configs.items():  # the bot's own, where they set parameters
+        if config.params and config.engine in classes and config.engine in found:
+            found[f"the bot's {name}"] = (classes[config.engine], dict(config.params))
     return found
 
 

@@ -4,7 +4,7 @@ legal moves, never the board: the protocol's player keeps the position
 (games/breakthrough/protocol.py). Its records: docs/tuning/breakthrough-constants.md#the-bots-constants."""
 import sys
 
-from bots.runtime import MCTS_WITH_EVALUATION, Bot, Tuned, main
+from bots.runtime import MCTS_WITH_EVALUATION, Bot, Config, main
 from games.breakthrough.protocol import Player
 
 BOT = Bot(
@@ -18,10 +18,10 @@ BOT = Bot(
     # others keep the handcrafted one, so that the engines' table compares searches with
     # the same evaluation. Alpha-beta+ also searches captures first and reduces late quiet
     # moves (docs/tuning/breakthrough-constants.md#search-options).
-    tuned={
-        "bestfirst": Tuned(C=1.26, FPU=0.363),  # arena tune: docs/tuning/breakthrough.md
+    configs={
+        "bestfirst": Config("bestfirst", C=1.26, FPU=0.363),  # arena tune: docs/tuning/breakthrough.md
         "mcts": MCTS_WITH_EVALUATION,
-        "alphabeta+": Tuned(evaluation="nn", noisy_first=True, reduce_after=3),
+        "alphabeta+": Config("alphabeta+", evaluation="nn", noisy_first=True, reduce_after=3),
     },
     max_nodes=900_000,  # about 540 bytes a node: under the 768 MB limit
 )

@@ -3,7 +3,7 @@ N-tuple evaluation by default. Its records: docs/tuning/onitama-constants.md#the
 and, for the evaluation, docs/tuning/onitama-ntuple.md."""
 import sys
 
-from bots.runtime import MCTS_WITH_EVALUATION, Bot, Tuned, main
+from bots.runtime import MCTS_WITH_EVALUATION, Bot, Config, main
 from games.onitama.protocol import Player
 
 BOT = Bot(
@@ -19,9 +19,9 @@ BOT = Bot(
     # Alpha-beta+ also searches captures and shrine steps first and reduces late quiet
     # moves, the latest by two plies
     # (docs/tuning/onitama-constants.md#search-options-at-a-fixed-node-budget).
-    tuned={"mcts": MCTS_WITH_EVALUATION,
-           "alphabeta+": Tuned(evaluation="ntuple", noisy_first=True, reduce_after=3,
-                               reduce_more=6)},
+    configs={"mcts": MCTS_WITH_EVALUATION,
+             "alphabeta+": Config("alphabeta+", evaluation="ntuple", noisy_first=True, reduce_after=3,
+                                  reduce_more=6)},
     max_nodes=1_000_000,  # about 530 bytes a node: under the 768 MB limit
 )
 

@@ -4,7 +4,7 @@ evaluation, exact in the endgame, by default; an opening book for its first two 
 docs/tuning/othello-constants.md#the-bots-constants and docs/tuning/othello-ntuple.md."""
 import sys
 
-from bots.runtime import MCTS_WITH_EVALUATION, Bot, Tuned, main
+from bots.runtime import MCTS_WITH_EVALUATION, Bot, Config, main
 from games.othello.book import book_move
 from games.othello.protocol import Player
 
@@ -23,11 +23,11 @@ BOT = Bot(
     best="solver",
     time=0.76,        # of the 150 ms turns: docs/tuning/othello-constants.md#time_fraction
     first_time=0.25,  # of the 2000 ms first turn
-    tuned={
-        "bestfirst": Tuned(C=0.172, FPU=0.139),  # arena tune: docs/tuning/othello.md
+    configs={
+        "bestfirst": Config("bestfirst", C=0.172, FPU=0.139),  # arena tune: docs/tuning/othello.md
         # tuned best-first until the end is near, with the N-tuple evaluation: 80% against
         # the same engine with the handcrafted one (docs/tuning/othello-ntuple.md)
-        "solver": Tuned(evaluation="ntuple", engine="bestfirst"),
+        "solver": Config("solver", evaluation="ntuple", engine="bestfirst"),
         "mcts": MCTS_WITH_EVALUATION.updated(C=0.107),  # docs/tuning/othello-mcts.md
     },
     solve_when=near_the_end,

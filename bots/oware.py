@@ -6,7 +6,7 @@ keeps the scores and the ply count (games/oware/protocol.py). Its records:
 docs/tuning/oware-constants.md#the-bots-constants."""
 import sys
 
-from bots.runtime import MCTS_WITH_EVALUATION, Bot, Tuned, main
+from bots.runtime import MCTS_WITH_EVALUATION, Bot, Config, main
 from games.oware.book import book_move
 from games.oware.protocol import Player
 from games.oware.rules import MAX_TURNS
@@ -24,17 +24,17 @@ BOT = Bot(
                       "nn": "games.oware.nn:make_evaluator",
                       # the network with the endgame table's exact results in front
                       "nn+table": "games.oware.endgame:make_evaluator"},
-    # alphabeta+ without quiescence is plain alpha-beta with the network evaluation; the
-    # baseline "alphabeta" keeps the handcrafted one (docs/tuning/oware-constants.md#best_engine)
-    best="alphabeta+",
+    # plain alpha-beta with the network evaluation; the baseline "alphabeta" keeps the
+    # handcrafted one (docs/tuning/oware-constants.md#best_engine)
+    best="alphabeta-nn",
     time=0.72,       # of the 50 ms turns: docs/tuning/oware-constants.md#time_fraction
     first_time=0.3,  # of the 1000 ms first turn
-    tuned={
-        "bestfirst": Tuned(C=1.23, FPU=0.465),  # arena tune: docs/tuning/oware.md
-        "solver": Tuned(engine="bestfirst"),    # tuned best-first until the limit is near
+    configs={
+        "bestfirst": Config("bestfirst", C=1.23, FPU=0.465),  # arena tune: docs/tuning/oware.md
+        "solver": Config("solver", engine="bestfirst"),    # tuned best-first until the limit is near
         "mcts": MCTS_WITH_EVALUATION.updated(C=0.413),  # docs/tuning/oware-mcts.md
         # docs/tuning/oware-nn.md; the table: docs/tuning/oware-endgame.md
-        "alphabeta+": Tuned(evaluation="nn+table", quiescence=0),
+        "alphabeta-nn": Config("alphabeta", evaluation="nn+table"),
     },
     solve_when=near_the_end,
     book=book_move,  # our first moves from either seat: docs/tuning/oware-book.md

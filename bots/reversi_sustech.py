@@ -36,9 +36,10 @@ SOLVER_TABLE = 40_000  # the solver's table entries (about 8 MB)
 SOLVED_TAIL = 10       # empty squares whose moves share the clock as TAIL_MOVES moves
 TAIL_MOVES = 2         # (the solver settles most of them in a moment)
 MOVE_OVERHEAD = 0.03   # seconds a move costs on the game clock beyond go() (the judge's side)
-# Othello's weights, which games.othello.ntuple loads where it is given none: this bot
-# gives its own, so its bundle (build/bundle.py) leaves them out
-BUNDLE_LEAVES_OUT = ("games.othello.ntuple_weights",)
+# Othello's weights and handcrafted evaluation, which games.othello.ntuple loads where it
+# is given no weights or another board: this bot gives its own weights on 8x8 and the
+# misere evaluation elsewhere, so its bundle (build/bundle.py) leaves them out
+BUNDLE_LEAVES_OUT = ("games.othello.ntuple_weights", "games.othello.evaluation")
 
 
 class AI:

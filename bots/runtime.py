@@ -6,6 +6,10 @@ the same file accepts options so that variants can meet in tournaments::
 
     python3 dist/othello.py --engine bestfirst --set C=1.2 --set FPU=0.3 --time 0.6
 
+``--engine NAME`` picks one of the configurations the bot offers by name (an engine, its
+parameters, its evaluation), or an engine the bot names none for, which then plays with
+its own defaults; ``best`` is the bot's strongest configuration as measured.
+
 A wrong option stops the bot at start-up with one line naming it (exit status 2); bad
 input during the game stops it with one line (exit status 1); the end of the input
 ends it quietly (exit status 0). A bundle carries only the engines and the evaluation
@@ -26,32 +30,43 @@ from engines import registry  # noqa: E402
 from engines.base import Limit  # noqa: E402
 from games.protocol import ContractError, ProtocolError  # noqa: E402
 
-BEST = "best"  # an --engine choice: the bot's strongest engine as measured (its default)
+BEST = "best"  # an --engine choice: the bot's strongest configuration as measured (its default)
 WAITING_S = 0.001  # a first line read faster than this was already waiting for us
 USAGE_ERROR = 2
 FULL_BUNDLE = "dist/full/{}.py"  # where make build writes the bundle that carries every engine
 
 
-class Tuned:
-    """A bot's tuned values for one engine: the engine's parameters, the evaluation it
-    uses (None: the bot's first) and that evaluation's weights."""
+class BotError(ValueError):
+    """A bot that cannot start as configured and asked (an evaluation, a weight, an
+    engine that cannot be built): one line, exit status 2."""
 
-    def __init__(self, evaluation=None, weights=None, **params):
+
+class Config:
+    """A configuration a bot offers by name: the ``engine`` (its name in
+    engines/registry.py), its parameters, the evaluation it uses (None: the bot's
+    first) and that evaluation's weights."""
+
+    def __init__(self, engine, /, evaluation=None, weights=None, **params):  # params may name an "engine"
+        self.engine = engine
         self.evaluation = evaluation
         self.weights = dict(weights or {})
         self.params = params
 
     def updated(self, **params):
-        """These values with some parameters changed."""
-        return Tuned(self.evaluation, self.weights, **{**self.params, **params})
+        """This configuration with some parameters changed."""
+        return Config(self.engine, self.evaluation, self.weights, **{**self.params, **params})
 
+    def __str__(self):
+        """E.g. ``alphabeta, evaluation nn, quiescence=0``: what ``--help`` lists."""
+        values = {**self.params, **self.weights}
+        return ", ".join([self.engine] + ([f"evaluation {self.evaluation}"] if self.evaluation else [])
+                         + [f"{key}={value.__name__ if callable(value) else value}" for key, value in values.items()])
 
-NOT_TUNED = Tuned()
 
 # MCTS that uses the game's evaluation (the engines' table compares searches with the
 # same evaluation): playouts of 2 plies, then the evaluation, and progressive bias
 # (docs/tuning/engines-mcts-evaluation.md#mcts-with-the-evaluation).
-MCTS_WITH_EVALUATION = Tuned(playout_plies=2, bias=1.0)
+MCTS_WITH_EVALUATION = Config("mcts", playout_plies=2, bias=1.0)
 
 
 class Bot:
@@ -59,15 +74,16 @@ class Bot:
     ``evaluations`` maps names to the ``"module:make_evaluator"`` targets of functions
     ``make_evaluator(game, weights=None)``, the first being the default (targets, not the
     functions: the bot imports only the evaluation it uses, and its bundle carries only
-    its default one); ``tuned`` maps engine names to ``Tuned``; ``best`` is the engine that
-    ``--engine best`` (the default) means; ``time`` and ``first_time`` are the shares of
+    its default one); ``configs`` maps names to the ``Config`` that each names (a name
+    that is an engine's names that engine with the bot's values for it); ``best`` is the
+    configuration that ``--engine best`` (the default) means; ``time`` and ``first_time`` are the shares of
     the turn's budget to think; ``max_nodes`` caps the engines' trees (memory);
     ``solve_when(game, state)`` says where the solver solves exactly; ``book(game,
     state)`` is a move to play in place of the search's (an opening book's), or None,
     and ``book_on`` whether the bot asks it by default (``--book``/``--no-book``
     choose)."""
 
-    def __init__(self, name, player, evaluations, best, time, first_time, tuned=None,
+    def __init__(self, name, player, evaluations, best, time, first_time, configs=None,
                  max_nodes=None, solve_when=None, book=None, book_on=True):
         self.name = name
         self.player = player
@@ -75,23 +91,28 @@ class Bot:
         self.best = best
         self.time = time
         self.first_time = first_time
-        self.tuned = tuned or {}
+        self.configs = configs or {}
         self.max_nodes = max_nodes
         self.solve_when = solve_when
         self.book = book
         self.book_on = book_on
 
-    def tuned_for(self, engine):
-        return self.tuned.get(engine, NOT_TUNED)
+    def config(self, name):
+        """The configuration ``name``: the bot's, else the engine ``name`` with its defaults."""
+        return self.configs.get(name) or Config(name)
+
+    def choices(self):
+        """The names ``--engine`` takes: the bot's configurations and every engine."""
+        return sorted(set(self.configs) | set(registry.names())) + [BEST]
 
     def evaluation_factory(self, name):
         """The ``make_evaluator`` of evaluation ``name``, its module imported on first use;
-        ValueError if its target names nothing there."""
+        BotError if its target names nothing there."""
         target = self.evaluations[name]
         try:
             return registry.load(target)
         except AttributeError:
-            raise ValueError(f"evaluation {name}: {registry.module_of(target)} has no "
+            raise BotError(f"evaluation {name}: {registry.module_of(target)} has no "
                              f"{target.partition(':')[2]} (the target {target!r})") from None
 
     def make_evaluator(self, name, game, **weights):
@@ -128,25 +149,29 @@ def parse_pairs(parser, flag, items):
 
 
 def parse_options(bot, argv=None):
-    """The options, with ``engine`` resolved, ``params`` typed for that engine and
-    ``weights`` as numbers; a wrong one exits with status 2."""
+    """The options, with ``config`` the configuration's name (``best`` resolved),
+    ``engine`` its engine, ``params`` typed for that engine and ``weights`` as numbers;
+    a wrong one exits with status 2."""
     build = build_info()
     name = build["name"] if build else bot.name
     parser = OptionParser(prog=name, description=f"{name} bot (reads the arena's turns on stdin)",
                           epilog=f"This bundle: {build['line']}." if build else None)
-    engines = registry.carried_engines() if bundled() else registry.names()
-    # every engine is accepted, so that one this bundle lacks gets the line naming the
+    carried = registry.carried_engines() if bundled() else registry.names()
+    # every choice is accepted, so that one this bundle lacks gets the line naming the
     # full bundle; --help lists those it carries
-    parser.add_argument("--engine", default=BEST, choices=registry.names() + [BEST],
-                        metavar="{" + ",".join(engines + [BEST]) + "}",
-                        help=f"search engine (default: {BEST}, this bot's strongest measured engine: {bot.best})"
+    offered = {choice: config for choice, config in bot.configs.items() if config.engine in carried}
+    shown = sorted(set(offered) | set(carried)) + [BEST]
+    configs = "; ".join(f"{choice}: {config}" for choice, config in offered.items())
+    parser.add_argument("--engine", default=BEST, choices=bot.choices(), metavar="{" + ",".join(shown) + "}",
+                        help=f"a configuration of this bot ({configs}), or an engine with its defaults "
+                             f"(default: {BEST}, this bot's strongest measured configuration: {bot.best})"
                              + (f"; {FULL_BUNDLE.format(bot.name)} carries every one"
-                                if len(engines) < len(registry.names()) else ""))
+                                if len(carried) < len(registry.names()) else ""))
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="engine parameter, e.g. --set C=1.2 (repeatable)")
     evaluations = [e for e, target in bot.evaluations.items() if not bundled() or registry.carries(target)]
     parser.add_argument("--eval", choices=list(bot.evaluations), metavar="{" + ",".join(evaluations) + "}",
-                        help="evaluation (default: the engine's measured best)")
+                        help="evaluation (default: the configuration's, else the bot's first)")
     parser.add_argument("--weight", action="append", default=[], metavar="NAME=VALUE",
                         help="evaluation weight, e.g. --weight mobility=0.5 (repeatable)")
     parser.add_argument("--time", type=float, default=bot.time, metavar="FRACTION",
@@ -167,9 +192,9 @@ def parse_options(bot, argv=None):
                         const=build["line"] if build else f"{bot.name}: run from source, not a bundle",
                         help="where this bundle came from: its commit and the options baked in")
     options = parser.parse_args(argv)
-    if options.engine == BEST:
-        options.engine = bot.best
-    inner = bot.tuned_for(options.engine).params.get(registry.INNER)
+    options.config = bot.best if options.engine == BEST else options.engine
+    options.engine = bot.config(options.config).engine
+    inner = bot.config(options.config).params.get(registry.INNER)
     try:
         options.params = registry.typed_parameters(
             options.engine, parse_pairs(parser, "--set", options.set), inner)
@@ -219,15 +244,15 @@ def not_carried(bot, choice, target):
 
 
 def evaluation_name(bot, options):
-    """The evaluation the options choose: --eval's, else the one tuned for the engine,
-    else the bot's first."""
-    return options.eval or bot.tuned_for(options.engine).evaluation or next(iter(bot.evaluations))
+    """The evaluation the options choose: --eval's, else the configuration's, else the
+    bot's first."""
+    return options.eval or bot.config(options.config).evaluation or next(iter(bot.evaluations))
 
 
 def inner_choice(bot, options):
-    """The engine that the options' engine wraps as --set or the bot's tuned values
-    name it (the solver's ``engine``); None where they name none."""
-    return options.params.get(registry.INNER, bot.tuned_for(options.engine).params.get(registry.INNER))
+    """The engine that the options' engine wraps as --set or the configuration name it
+    (the solver's ``engine``); None where they name none."""
+    return options.params.get(registry.INNER, bot.config(options.config).params.get(registry.INNER))
 
 
 def chosen_targets(bot, options):
@@ -239,24 +264,24 @@ def chosen_targets(bot, options):
 
 
 def make_evaluation(bot, options, game):
-    """The evaluation of the options (``evaluation_name``); its weights: those tuned for
-    the engine, then --weight's."""
+    """The evaluation of the options (``evaluation_name``); its weights: the
+    configuration's, then --weight's."""
     name = evaluation_name(bot, options)
-    weights = {**bot.tuned_for(options.engine).weights, **options.weights}
+    weights = {**bot.config(options.config).weights, **options.weights}
     bot.evaluation_factory(name)  # a target that names nothing has its own line, not --weight's
     try:
         return bot.make_evaluator(name, game, **weights)
     except (TypeError, ValueError) as error:
-        raise ValueError(f"--weight for the {name} evaluation: {error}") from None
+        raise BotError(f"--weight for the {name} evaluation: {error}") from None
 
 
 def engine_parameters(bot, options, game):
-    """The engine's parameters, each overriding the one before: the tuned values of the
-    engine it wraps, if any (the solver's ``engine``), the tuned values of the engine,
-    the bot's node cap and "near the end" test where the engine takes them, --set."""
-    tuned = bot.tuned_for(options.engine).params
+    """The engine's parameters, each overriding the one before: those of the bot's
+    configuration named after the engine it wraps, if any (the solver's ``engine``),
+    the configuration's, the bot's node cap and "near the end" test where the engine
+    takes them, --set."""
     inner = inner_choice(bot, options)
-    params = {**(bot.tuned_for(inner).params if inner else {}), **tuned}
+    params = {**(bot.config(inner).params if inner else {}), **bot.config(options.config).params}
     accepted = registry.parameters(options.engine, inner)
     if bot.max_nodes is not None and "max_nodes" in accepted:
         params["max_nodes"] = bot.max_nodes
@@ -268,13 +293,13 @@ def engine_parameters(bot, options, game):
 
 
 def make_engine(bot, options, game):
-    """The engine of the options for ``game``; ValueError if it cannot be built."""
+    """The engine of the options for ``game``; BotError if it cannot be built."""
     evaluate = make_evaluation(bot, options, game)
     params = engine_parameters(bot, options, game)
     try:
         return registry.engine_class(options.engine)(game, evaluate, **params)
     except (TypeError, ValueError) as error:
-        raise ValueError(f"--engine {options.engine}: {error}") from None
+        raise BotError(f"--engine {options.config}: {error}") from None
 
 
 def log(*parts):

@@ -6,7 +6,7 @@ protocol's player keeps the ribbons (games/tron/protocol.py). Its records:
 docs/tuning/tron.md."""
 import sys
 
-from bots.runtime import Bot, Tuned, main
+from bots.runtime import Bot, Config, main
 from engines.paths import grid_colour, grid_neighbours
 from games.tron.evaluation import FULL, region, spread
 from games.tron.protocol import Player
@@ -47,9 +47,10 @@ BOT = Bot(
     best="fill",      # the fill once alone; until then its inner engine: docs/tuning/tron.md#best
     time=0.5,         # of the 100 ms turns: docs/tuning/tron.md#time
     first_time=0.3,   # of the 1000 ms first turn (the bundle's start-up runs on its clock)
-    tuned={"fill": Tuned(engine="paranoid", separated=separated, graph=graph, step=step, colour=grid_colour(WIDTH),
-                         # 10 cells saturate: docs/tuning/tron.md#territory_scale
-                         weights={"territory_scale": 150.0})},
+    configs={"fill": Config("fill", engine="paranoid", separated=separated, graph=graph, step=step,
+                            colour=grid_colour(WIDTH),
+                            # 10 cells saturate: docs/tuning/tron.md#territory_scale
+                            weights={"territory_scale": 150.0})},
 )
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ BOT = Bot(
     best="alphabeta+",  # docs/tuning/uttt.md#best-the-engine
     time=0.6,           # of the 100 ms turns: docs/tuning/uttt.md#time-and-first_time
     first_time=0.3,     # of the 1000 ms first turn
-    tuned={"mcts": MCTS_WITH_EVALUATION},  # its evaluation after 2 playout plies, as every bot
+    configs={"mcts": MCTS_WITH_EVALUATION},  # its evaluation after 2 playout plies, as every bot
     max_nodes=900_000,  # as Breakthrough's (about 540 bytes a node): under the 768 MB limit
 )
 

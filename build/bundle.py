@@ -57,6 +57,7 @@ import hashlib
 import importlib.util
 import io
 import modulefinder
+import os
 import re
 import shlex
 import subprocess
@@ -585,9 +586,17 @@ def build(entry, out_dir, name=None, baked_args=(), form=DENSE):
     for folder, made_bundle in made.items():
         target = out_dir / folder / f"{name}.py"
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(made_bundle.text.encode("utf-8"))
+        write_whole(target, made_bundle.text.encode("utf-8"))
         written.append((target, made_bundle))
     return written
+
+
+def write_whole(target, data):
+    """Writes ``target`` so that a bot started meanwhile (a test, a tournament running
+    beside a rebuild) reads the old bundle or the new one, never part of one."""
+    partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
+    partial.write_bytes(data)
+    partial.replace(target)
 
 
 def size_line(target, made_bundle):

@@ -2,7 +2,7 @@
 
 Each iteration searches one ply deeper than the last, until the limit or until the
 search was exhaustive (no leaf cut off by the depth limit: the value is then exact).
-The seeds' techniques, each of which can be switched off to measure what it brings:
+The sources' techniques, each of which can be switched off to measure what it brings:
 
 - a transposition table keyed by the state (states are their own keys; engines/table.py
   holds the table, its entries and the replacement scheme);
@@ -18,7 +18,7 @@ The seeds' techniques, each of which can be switched off to measure what it brin
   Best Node Search (``bns=True``), tests at a guess between two bounds that narrow until
   one root move is proven better than the others (``_bns``);
 - for games that name their noisy moves (``noisy_moves``: captures, winning steps), off
-  by default so that the baseline stays the seeds' generic alpha-beta: a quiescence
+  by default so that the baseline stays the sources' generic alpha-beta: a quiescence
   search of ``quiescence`` plies at the leaves (``_quiesce``), and late move reductions
   (``reduce_after``: quiet moves after the first few searched one ply shallower first;
   with ``reduce_more=K`` those from the K-th on two plies shallower, where at least
@@ -35,8 +35,8 @@ recognised and stops the deepening.
 import math
 from collections import defaultdict
 
-from engines.base import (EPS, PROVEN, WIN, Engine, SearchResult, Timeout, is_proven,
-                          terminal_value)
+from engines.base import (EPS, PROVEN, WIN, Engine, GameOverError, OptionError, SearchResult, Timeout,
+                          is_proven, terminal_value)
 from engines.table import (COMPLETE, EXACT, LOWER, TT_SIZE, UPPER, TranspositionTable, from_table,
                            to_table)
 
@@ -53,9 +53,9 @@ RESOLUTION = 1e-6
 
 
 def require_hook(game, hook, what):
-    """ValueError unless the game offers the optional method ``hook`` that ``what`` needs."""
+    """OptionError unless the game offers the optional method ``hook`` that ``what`` needs."""
     if not hasattr(game, hook):
-        raise ValueError(f"{what}: the game must offer {hook}, and {type(game).__name__} does not")
+        raise OptionError(f"{what}: the game must offer {hook}, and {type(game).__name__} does not")
 
 
 def next_test(lower, upper, count):
@@ -89,9 +89,9 @@ class AlphaBeta(Engine):
         if quiescence or reduce_after:
             require_hook(game, "noisy_moves", "quiescence and reduce_after")
         if reduce_more and not reduce_after:
-            raise ValueError("reduce_more deepens the reductions of reduce_after, which is off")
+            raise OptionError("reduce_more deepens the reductions of reduce_after, which is off")
         if mtdf and bns:
-            raise ValueError("mtdf and bns are two drivers of the root: choose one")
+            raise OptionError("mtdf and bns are two drivers of the root: choose one")
         super().__init__(game, evaluate)
         self.table = TranspositionTable(tt_size) if tt else None
         self.use_killers = killers
@@ -393,7 +393,7 @@ class AlphaBeta(Engine):
         game = self.game
         moves = list(game.legal_moves(state))
         if not moves:
-            raise ValueError("search called on a finished game")
+            raise GameOverError("search called on a finished game")
         if self.table is not None:
             self.table.release()
         limit = self.start(limit)
@@ -459,7 +459,7 @@ class AlphaBetaPlus(AlphaBeta):
     searched right after the table's move, in the game's order, before killers and
     history, which rank the other moves only if the node is not cut off first: for
     games that offer ``noisy_moves``. Kept apart from ``AlphaBeta``, which stays the
-    seeds' generic baseline."""
+    sources' generic baseline."""
 
     def __init__(self, game, evaluate, quiescence=QUIESCENCE, noisy_first=False, **options):
         require_hook(game, "noisy_moves", "alphabeta+")

@@ -6,7 +6,7 @@ and answers ``search(state, limit)`` with a ``SearchResult``. ``limit`` is a ``L
 a deadline (a ``time.perf_counter()`` value), a node budget, a depth, any of them or
 none (then the search runs until its value is exact); a bare number is read as a
 deadline. Whatever stops it, a search always answers with a legal move; it raises
-ValueError only on a finished game. docs/ENGINES.md lists the engines and their options.
+GameOverError only on a finished game. docs/ENGINES.md lists the engines and their options.
 
 Values are negamax values, from the point of view of the side to move at the node they
 belong to. A proven win ``ply`` plies below the root is ``WIN - ply``, a proven loss
@@ -34,6 +34,28 @@ EPS = 1e-9         # width of a null window (values are floats)
 
 class Timeout(Exception):
     """Raised inside a search when its limit (deadline or node budget) is reached."""
+
+
+# The engines' exceptions, one class for each fault, each message one line. Each is a
+# ValueError, as python-chess's are, so that code which caught ValueError before they
+# had names still catches them.
+
+class EngineError(ValueError):
+    """What an engine refuses: the family's base."""
+
+
+class OptionError(EngineError):
+    """A bad option: an unknown engine or parameter, a value that does not fit, options
+    that exclude each other, or a game without the hook an option needs."""
+
+
+class GameOverError(EngineError):
+    """A search asked of a finished game."""
+
+
+class RulesError(EngineError):
+    """The game's rules break the contract engines rely on (docs/INTERFACES.md): a
+    position with no legal move whose outcome is None."""
 
 
 class Limit:
@@ -166,9 +188,9 @@ NO_MOVE_NO_END = ("the rules give no legal move in a position whose outcome is N
 
 def terminal_value(outcome, ply):
     """Value of a finished game for its side to move, found ``ply`` plies below the root;
-    ValueError for a position with no legal move whose outcome is None (a rules fault)."""
+    RulesError for a position with no legal move whose outcome is None (a rules fault)."""
     if outcome is None:
-        raise ValueError(NO_MOVE_NO_END)
+        raise RulesError(NO_MOVE_NO_END)
     if outcome > 0:
         return WIN - ply
     if outcome < 0:

@@ -1,4 +1,4 @@
-"""Best-first minimax with UCT selection: the seeds' central algorithm.
+"""Best-first minimax with UCT selection: the sources' central algorithm.
 
 Each iteration walks from the root to a leaf, choosing at every node the child with the
 highest ``-child.value + C * sqrt(ln N / n)`` (an unvisited child scores
@@ -22,7 +22,7 @@ import math
 from engines.base import PROVEN, SearchResult, is_proven, relative_below, terminal_value
 from engines.tree import TreeEngine, count_nodes, find_kept
 
-C = 1.5     # exploration constant of the UCT term (the seed's Oware value)
+C = 1.5     # exploration constant of the UCT term (the sources' Oware value)
 FPU = 0.5   # first-play urgency: bonus of a child that has never been selected
 REUSE_DEPTH = 4  # how far below the old root a new root is looked for
 

@@ -1,5 +1,5 @@
 """Best-first minimax, improved: proven bounds, an evaluation cache, softmax selection and
-shallow alpha-beta at the leaves. engines/bestfirst.py stays the seed's version.
+shallow alpha-beta at the leaves. engines/bestfirst.py stays the sources' version.
 
 The tree and the negamax back-up are those of engines/bestfirst.py. What is added:
 
@@ -29,7 +29,7 @@ The tree and the negamax back-up are those of engines/bestfirst.py. What is adde
 Implementation: the UCT descent and the expansion are written inline in ``search``,
 which is where the time goes; a node's value and bounds are recomputed on the way back
 only while they change (a node changes only if the child below it did). Three things
-keep the cost of a position low (the seed's engine, kept as it was, has only the first
+keep the cost of a position low (the sources' engine, kept as it was, has only the first
 half of the third):
 
 - a new position is asked ``game.outcome``, not for its moves: most positions are never
@@ -48,7 +48,8 @@ import random
 from operator import attrgetter
 
 from engines.alphabeta import AlphaBeta
-from engines.base import PROVEN, WIN, Limit, SearchResult, Timeout, relative_below, terminal_value
+from engines.base import (PROVEN, WIN, GameOverError, Limit, OptionError, SearchResult, Timeout, relative_below,
+                          terminal_value)
 from engines.bestfirst import C, FPU, BestFirst
 from engines.tree import proven_choice, update_bounds
 
@@ -94,7 +95,7 @@ class BestFirstPlus(BestFirst):
                  cache_size=CACHE_SIZE, leaf_depth=0, resume=0, stop_on_win=True,
                  max_nodes: int = None, reuse=True, seed: int = None):
         if selection not in ("uct", "softmax"):
-            raise ValueError(f"selection must be 'uct' or 'softmax', not {selection!r}")
+            raise OptionError(f"selection must be 'uct' or 'softmax', not {selection!r}")
         super().__init__(game, evaluate, C=C, FPU=FPU, max_nodes=max_nodes, reuse=reuse)
         self.selection = selection
         self.temperature = temperature
@@ -167,7 +168,7 @@ class BestFirstPlus(BestFirst):
         if root.moves is None:  # a leaf of the kept tree
             root.moves = self.game.legal_moves(root.state)
         if not root.moves:
-            raise ValueError("search called on a finished game")
+            raise GameOverError("search called on a finished game")
         limit = self.start(limit)
         clock = self.clock  # the leaf searches' clock too
         depth_limit = math.inf if limit.depth is None else limit.depth
@@ -320,7 +321,7 @@ class BestFirstPlus(BestFirst):
                             solved or root.lo >= PROVEN)
 
     def _final_choice(self, node):
-        """A proven result when the root has one; else the seed's ``value + log(visits)``
+        """A proven result when the root has one; else the sources' ``value + log(visits)``
         among the children that the proven bounds leave in the running."""
         best = proven_choice(node, self._final_score)
         return best.move, best

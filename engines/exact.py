@@ -21,7 +21,7 @@ engines/solver.py wraps it into an engine that solves when the end is near.
 
 import math
 
-from engines.base import (EPS, PROVEN, Deadline, Limit, SearchResult, Timeout,
+from engines.base import (EPS, PROVEN, Deadline, GameOverError, Limit, OptionError, SearchResult, Timeout,
                           terminal_value)
 from engines.table import (COMPLETE, EXACT, LOWER, TT_SIZE, UPPER, TranspositionTable, from_table,
                            to_table)
@@ -35,7 +35,7 @@ class ExactSolver:
 
     def __init__(self, game, tt=True, tt_size=TT_SIZE, order="mobility", exact=True):
         if order not in ("mobility", "none"):
-            raise ValueError(f"order must be 'mobility' or 'none', not {order!r}")
+            raise OptionError(f"order must be 'mobility' or 'none', not {order!r}")
         self.game = game
         self.table = TranspositionTable(tt_size) if tt else None
         self.order = order
@@ -126,7 +126,7 @@ class ExactSolver:
         (a ``Limit`` or a deadline) comes first."""
         moves = self.game.legal_moves(state)
         if not moves:
-            raise ValueError("solve called on a finished game")
+            raise GameOverError("solve called on a finished game")
         if self.table is not None:
             self.table.release()
         limit = Limit.of(limit)

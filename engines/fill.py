@@ -13,7 +13,7 @@ searches. The bot gives the three functions: the game knows nothing of engines.
 """
 
 from engines import registry
-from engines.base import Engine, Limit, SearchResult
+from engines.base import Engine, Limit, OptionError, SearchResult
 from engines.paths import longest_path
 
 
@@ -43,7 +43,7 @@ class Fill(Engine):
     def __init__(self, game, evaluate, engine="maxn", separated=None, graph=None, step=None, colour=None,
                  fill_nodes: int = None, **params):
         if engine not in registry.NPLAYER_INNER_CHOICES:
-            raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(registry.NPLAYER_INNER_CHOICES)}")
+            raise OptionError(f"unknown engine {engine!r}; choose from {', '.join(registry.NPLAYER_INNER_CHOICES)}")
         super().__init__(game, evaluate)
         self.inner = registry.engine_class(engine)(game, evaluate, **params)
         self.separated, self.graph, self.step, self.colour = separated, graph, step, colour

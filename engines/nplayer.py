@@ -31,7 +31,8 @@ moves reordered by the last iteration (best first).
 import math
 import random
 
-from engines.base import Deadline, Engine, SearchResult, Timeout, plain_random_playout
+from engines.base import (Deadline, Engine, GameOverError, OptionError, RulesError, SearchResult, Timeout,
+                          plain_random_playout)
 from engines.table import COMPLETE, EXACT, LOWER, TT_SIZE, UPPER, TranspositionTable
 from engines.tree import find_kept
 
@@ -45,10 +46,10 @@ TRUSTED, SHALLOW, DEEP = 0, 1, 2  # how far a value returned by _maxn can be tru
 
 
 def require_nplayer(game, name):
-    """ValueError unless ``game`` follows the N-player contract (it gives ``returns``, as
+    """OptionError unless ``game`` follows the N-player contract (it gives ``returns``, as
     games.contract.is_n_player tells; ``num_players`` is 2 where it is missing)."""
     if not hasattr(game, "returns"):
-        raise ValueError(f"{name} plays games that give returns (one value per player); "
+        raise OptionError(f"{name} plays games that give returns (one value per player); "
                          f"{type(game).__name__} does not")
 
 
@@ -78,7 +79,7 @@ class DepthFirst(Engine):
     def terminal(self, state):
         returns = self.game.returns(state)
         if returns is None:
-            raise ValueError("the rules give no legal move in a position whose returns are None: "
+            raise RulesError("the rules give no legal move in a position whose returns are None: "
                              "legal_moves must be empty exactly when the game is over")
         return returns
 
@@ -86,7 +87,7 @@ class DepthFirst(Engine):
         limit = self.start(limit)
         moves = list(self.game.legal_moves(state))
         if not moves:
-            raise ValueError("search of a finished game")
+            raise GameOverError("search of a finished game")
         self.nodes = 0
         self.prepare(state)
         deepest = min(self.max_depth, limit.depth if limit.depth is not None else self.max_depth)
@@ -215,7 +216,7 @@ class MaxN(DepthFirst):
     def __init__(self, game, evaluate, pruning="speculative", max_depth=MAX_DEPTH):
         super().__init__(game, evaluate, max_depth)
         if pruning not in PRUNINGS:
-            raise ValueError(f"pruning={pruning}: expected one of {', '.join(PRUNINGS)}")
+            raise OptionError(f"pruning={pruning}: expected one of {', '.join(PRUNINGS)}")
         bounds = getattr(game, "value_bounds", None)
         self.pruning = pruning if bounds is not None else "none"
         n = self.n
@@ -343,7 +344,7 @@ class DirectedOffensive(MaxN):
     def __init__(self, game, evaluate, target=-1, max_depth=MAX_DEPTH):
         super().__init__(game, evaluate, "none", max_depth)
         if not -1 <= target < self.n:
-            raise ValueError(f"target={target}: expected a player 0..{self.n - 1}, or -1 for the leader")
+            raise OptionError(f"target={target}: expected a player 0..{self.n - 1}, or -1 for the leader")
         self.target = target
 
     def prepare(self, state):
@@ -386,7 +387,7 @@ class MPMix(Engine):
 
     def search(self, state, limit):
         if not self.game.legal_moves(state):
-            raise ValueError("search of a finished game")
+            raise GameOverError("search of a finished game")
         self.strategy, target = self.choose(state)
         engine = self.engines[self.strategy]
         if target is not None:
@@ -440,7 +441,7 @@ class MCTSN(Engine):
         game = self.game
         moves = list(game.legal_moves(state))
         if not moves:
-            raise ValueError("search of a finished game")
+            raise GameOverError("search of a finished game")
         root = None
         if self.reuse and self.tree is not None:
             root, _ = find_kept(self.tree, state, getattr(game, "num_players", 2))

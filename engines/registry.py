@@ -16,6 +16,8 @@ import importlib
 import importlib.util
 import inspect
 
+from engines.base import OptionError
+
 ENGINES = {"bestfirst": "engines.bestfirst:BestFirst", "bestfirst+": "engines.bestfirst_plus:BestFirstPlus",
            "alphabeta": "engines.alphabeta:AlphaBeta", "alphabeta+": "engines.alphabeta:AlphaBetaPlus",
            "mcts": "engines.mcts:MCTS", "solver": "engines.solver:Solver"}
@@ -52,7 +54,7 @@ def carries(target):
         return False
 
 
-class NotCarried(ValueError):
+class NotCarried(OptionError):
     """An engine whose module this program does not hold (a bundle built without it)."""
 
     def __init__(self, engine):
@@ -83,12 +85,12 @@ def target_of(name):
 
 
 def engine_class(name):
-    """The class of the engine ``name``; ValueError naming the engines otherwise, and
+    """The class of the engine ``name``; OptionError naming the engines otherwise, and
     NotCarried where this program does not hold it."""
     try:
         target = target_of(name)
     except KeyError:
-        raise ValueError(f"unknown engine {name!r}; engines: {', '.join(names())}") from None
+        raise OptionError(f"unknown engine {name!r}; engines: {', '.join(names())}") from None
     if not carries(target):
         raise NotCarried(name)
     return load(target)
@@ -126,46 +128,46 @@ def parameters(name, inner=None):
 
 
 def convert(kind, text):
-    """``text`` as a value of type ``kind``; ValueError saying what was expected."""
+    """``text`` as a value of type ``kind``; OptionError saying what was expected."""
     if kind is bool:
         if text.lower() in TRUE:
             return True
         if text.lower() in FALSE:
             return False
-        raise ValueError("expected true or false")
+        raise OptionError("expected true or false")
     if kind is int:
         try:
             return int(text)
         except ValueError:
-            raise ValueError("expected an integer") from None
+            raise OptionError("expected an integer") from None
     if kind is float:
         try:
             return float(text)
         except ValueError:
-            raise ValueError("expected a number") from None
+            raise OptionError("expected a number") from None
     if kind is list:
         try:
             return [float(item) for item in text.split(",")]
         except ValueError:
-            raise ValueError("expected numbers separated by commas") from None
+            raise OptionError("expected numbers separated by commas") from None
     if kind is str:
         return text
-    raise ValueError("cannot be set from the command line")
+    raise OptionError("cannot be set from the command line")
 
 
 def typed_parameters(name, texts, inner=None):
-    """{parameter: value} of the engine ``name`` from {parameter: text}; ValueError
+    """{parameter: value} of the engine ``name`` from {parameter: text}; OptionError
     naming the first parameter that it does not take or whose value does not fit.
     ``inner``: the engine that ``name`` wraps unless ``texts`` names one."""
     choices = NPLAYER_INNER_CHOICES if name in NPLAYER_ENGINES else INNER_CHOICES
     if INNER in texts and texts[INNER] not in choices:
-        raise ValueError(f"{INNER}={texts[INNER]}: expected one of {', '.join(choices)}")
+        raise OptionError(f"{INNER}={texts[INNER]}: expected one of {', '.join(choices)}")
     known = parameters(name, texts.get(INNER) or inner)
     values = {}
     for key, text in texts.items():
         if key not in known:
             settable = sorted(key for key, (kind, _) in known.items() if kind in SETTABLE)
-            raise ValueError(f"{name} has no parameter {key!r}; it takes {', '.join(settable)}")
+            raise OptionError(f"{name} has no parameter {key!r}; it takes {', '.join(settable)}")
         kind, default = known[key]
         if default is None and text.lower() == "none":
             values[key] = None
@@ -173,5 +175,5 @@ def typed_parameters(name, texts, inner=None):
         try:
             values[key] = convert(kind, text)
         except ValueError as error:
-            raise ValueError(f"{key}={text}: {error}") from None
+            raise OptionError(f"{key}={text}: {error}") from None
     return values

@@ -11,7 +11,7 @@ the remaining parameters, searches until the deadline.
 from time import perf_counter
 
 from engines import registry
-from engines.base import Engine, Limit
+from engines.base import Engine, Limit, OptionError
 from engines.exact import ExactSolver
 from engines.table import TT_SIZE
 
@@ -33,7 +33,7 @@ class Solver(Engine):
                  solve_share=SOLVE_SHARE, tt=True, tt_size=TT_SIZE, order="mobility",
                  exact=True, **params):
         if engine not in registry.INNER_CHOICES:
-            raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(registry.INNER_CHOICES)}")
+            raise OptionError(f"unknown engine {engine!r}; choose from {', '.join(registry.INNER_CHOICES)}")
         super().__init__(game, evaluate)
         self.inner = registry.engine_class(engine)(game, evaluate, **params)
         self.solver = ExactSolver(game, tt=tt, tt_size=tt_size, order=order, exact=exact)

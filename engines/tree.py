@@ -8,7 +8,7 @@ before expansion); proven bounds need ``lo``, ``hi`` (negamax values, ``WIN - pl
 counted from the first root of the tree) and ``moves``, the final choice ``visits``.
 """
 
-from engines.base import PROVEN, WIN, Engine
+from engines.base import PROVEN, WIN, Engine, GameOverError
 
 
 def find_kept(root, state, depth):
@@ -81,11 +81,11 @@ class TreeEngine(Engine):
 
     def begin(self, state, limit):
         """The start of a search: starts the clock with ``limit`` and finds the root of
-        ``state``; (root, Limit). ValueError on a finished game."""
+        ``state``; (root, Limit). GameOverError on a finished game."""
         limit = self.start(limit)
         root = self.adopt(self.find_root(state))
         if not root.moves:
-            raise ValueError("search called on a finished game")
+            raise GameOverError("search called on a finished game")
         return root, limit
 
     def adopt(self, root):

@@ -73,3 +73,9 @@ def variants(name):
 def opted_out(name, check):
     """The reason game ``name`` gives for skipping ``check``, or None where it does not."""
     return declared(name, "OPT_OUT", {}).get(check)
+
+
+def opt_out_hint(name, check):
+    """What a failed generic check tells a game that cannot satisfy it: where to opt out."""
+    return (f"A game that cannot satisfy this opts out in games/{name}/__init__.py: "
+            f"OPT_OUT = {{{check!r}: 'the reason'}} (docs/ADDING_A_GAME.md)")

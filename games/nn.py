@@ -33,7 +33,8 @@ once by ``decode``. learn/nn.py writes them.
 import math
 from array import array
 
-from games.weights import from_text
+from games.errors import WeightsError
+from games.weights import from_text, unnamed
 
 ONE = 127          # a hidden unit's activation 1.0; its clip (all ones: ``output`` masks with it)
 W2_LIMIT = 2047    # |w2| at most (field_width makes room for the dot product)
@@ -55,19 +56,19 @@ def flat_values(net):
 
 
 def decode(features, hidden, step, data, expected_features=None):
-    """The Net stored as ``data`` (see the module's docstring). ValueError, one line, on
+    """The Net stored as ``data`` (see the module's docstring). WeightsError, one line, on
     anything that does not fit, including a feature count other than the game's
     ``expected_features``."""
     if expected_features is not None and features != expected_features:
-        raise ValueError(f"network weights for {features} input features; the evaluation reads {expected_features}")
+        raise WeightsError(f"network weights for {features} input features; the evaluation reads {expected_features}")
     if not (isinstance(hidden, int) and 0 < hidden <= 64 and isinstance(features, int) and features > 0):
-        raise ValueError(f"network weights with {features} features and {hidden} hidden units: out of range")
+        raise WeightsError(f"network weights with {features} features and {hidden} hidden units: out of range")
     if not (isinstance(step, (int, float)) and 0 < step < 1):
-        raise ValueError(f"network weights step must lie within (0, 1), got {step!r}")
+        raise WeightsError(f"network weights step must lie within (0, 1), got {step!r}")
     raw = from_text(data, "network weights data")
     count = (features + 2) * hidden + 1
     if len(raw) != 2 * count:
-        raise ValueError(f"network weights hold {len(raw) // 2} values; {features} features and"
+        raise WeightsError(f"network weights hold {len(raw) // 2} values; {features} features and"
                          f" {hidden} hidden units need {count}")
     interleaved = bytearray(2 * count)
     interleaved[0::2], interleaved[1::2] = raw[:count], raw[count:]
@@ -78,17 +79,31 @@ def decode(features, hidden, step, data, expected_features=None):
     rest = values[features * hidden:]
     w2 = list(rest[hidden:2 * hidden])
     if max(map(abs, w2)) > W2_LIMIT:
-        raise ValueError(f"network weights w2 beyond +-{W2_LIMIT}")
+        raise WeightsError(f"network weights w2 beyond +-{W2_LIMIT}")
     return Net(w1, list(rest[:hidden]), w2, rest[2 * hidden], step)
 
 
 def load(module, expected_features):
-    """The Net of a weights module (FEATURES, HIDDEN, STEP, DATA); ValueError if it
+    """The Net of a weights module (FEATURES, HIDDEN, STEP, DATA); WeightsError if it
     lacks one of them or does not fit."""
     try:
         return decode(module.FEATURES, module.HIDDEN, module.STEP, module.DATA, expected_features)
     except AttributeError as error:
-        raise ValueError(f"not a network weights module: {error}") from None
+        raise WeightsError(f"not a network weights module: {error}") from None
+
+
+_DEFAULT_TABLES = {}  # a game's build function -> its tables of the fitted weights, made once
+
+
+def tables_of(weights, load_default, build, what):
+    """``build(net)`` of the Net ``weights``, taken whole (named weights are refused with a
+    line naming ``what``); where they are None, of the fitted ones (``load_default()``),
+    decoded and built once."""
+    if weights is not None:
+        return build(unnamed(weights, what))
+    if build not in _DEFAULT_TABLES:
+        _DEFAULT_TABLES[build] = build(load_default())
+    return _DEFAULT_TABLES[build]
 
 
 def field_width(hidden, active):

@@ -1,16 +1,17 @@
 """Evaluation weights, checked once for every game.
 
 A handcrafted evaluation takes its weights by name over its defaults (``merged``); a
-learned one takes a vector of a fixed length (``of_length``). Both raise ValueError with
+learned one takes a vector of a fixed length (``of_length``). Both raise WeightsError with
 a message naming what is wrong, which the bots turn into one line (``bad --weight``).
-The N-tuple evaluations' stored weights are read by ``int8_phases``; every stored table
-(weights, books, endgame tables) is base85 text of zlib-compressed bytes, written by
+Every stored table (weights, books, endgame tables; the N-tuple evaluations' are read by
+games/ntuple.py) is base85 text of zlib-compressed bytes, written by
 ``to_text`` and read back by ``from_text``.
 """
 
 import base64
 import zlib
-from array import array
+
+from games.errors import WeightsError
 
 
 def to_text(raw):
@@ -19,21 +20,21 @@ def to_text(raw):
 
 
 def from_text(data, what):
-    """The bytes of ``to_text``'s text ``data``; ValueError, one line naming ``what``,
+    """The bytes of ``to_text``'s text ``data``; WeightsError, one line naming ``what``,
     on anything else."""
     try:
         return zlib.decompress(base64.b85decode(data))
     except (ValueError, TypeError, zlib.error) as error:
-        raise ValueError(f"corrupt {what} ({error})") from None
+        raise WeightsError(f"corrupt {what} ({error})") from None
 
 
 def merged(defaults, given, what):
     """A new dict: ``defaults`` with the weights of ``given`` put over them. A name of
-    ``given`` that is not in ``defaults`` raises ValueError naming it and the known ones;
+    ``given`` that is not in ``defaults`` raises WeightsError naming it and the known ones;
     ``what`` names the evaluation in the message (e.g. "Oware evaluation")."""
     unknown = set(given) - set(defaults)
     if unknown:
-        raise ValueError(f"unknown {what} weights: {sorted(unknown)}"
+        raise WeightsError(f"unknown {what} weights: {sorted(unknown)}"
                          f" (known: {', '.join(defaults)})")
     weights = dict(defaults)
     weights.update(given)
@@ -42,37 +43,15 @@ def merged(defaults, given, what):
 
 def unnamed(weights, what):
     """``weights`` itself unless it names them (a dict, as a bot's --weight gives): an
-    evaluation fitted as a whole takes its weights whole; ValueError naming them."""
+    evaluation fitted as a whole takes its weights whole; WeightsError naming them."""
     if isinstance(weights, dict):
-        raise ValueError(f"the {what} takes no named weights, got {', '.join(map(str, weights))}")
+        raise WeightsError(f"the {what} takes no named weights, got {', '.join(map(str, weights))}")
     return weights
 
 
 def of_length(weights, count, what):
-    """``weights`` itself if it holds ``count`` numbers, else ValueError; ``what`` names
+    """``weights`` itself if it holds ``count`` numbers, else WeightsError; ``what`` names
     the evaluation in the message (e.g. "learned Oware evaluation")."""
     if len(unnamed(weights, what)) != count:
-        raise ValueError(f"a {what} needs {count} weights, got {len(weights)}")
+        raise WeightsError(f"a {what} needs {count} weights, got {len(weights)}")
     return weights
-
-
-def int8_phases(data, step, counts, phase_count, layout):
-    """The stored N-tuple weights as ``[phase][table]`` arrays of signed bytes: ``data`` is
-    base85 text of the zlib-compressed bytes (per phase, each table's ``counts`` entries
-    in turn), ``step`` the logits per unit. ValueError, one line, on anything that does
-    not fit; ``layout`` names the tables and phases in the message."""
-    if not (isinstance(step, (int, float)) and 0 < step < 10):
-        raise ValueError(f"N-tuple weights step must be a small positive number, got {step!r}")
-    raw = from_text(data, "N-tuple weights data")
-    needed = sum(counts) * phase_count
-    if len(raw) != needed:
-        raise ValueError(f"N-tuple weights hold {len(raw)} values; {layout} need {needed}")
-    signed = array("b", raw)
-    values, at = [], 0
-    for _ in range(phase_count):
-        phase = []
-        for count in counts:
-            phase.append(signed[at:at + count])
-            at += count
-        values.append(phase)
-    return values

@@ -133,7 +133,7 @@ def quantize(theta, step):
 
 
 def encode(values):
-    """Base85 text of the zlib-compressed signed bytes (ntuple.decode reads it)."""
+    """Base85 text of the zlib-compressed signed bytes (games/ntuple.py's Layout.decode reads it)."""
     return to_text(np.asarray(values, dtype=np.int8).tobytes())
 
 

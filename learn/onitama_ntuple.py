@@ -90,7 +90,7 @@ _EVALUATORS = {}  # per process: the players' evaluation, by weights
 def _evaluator(game, encoded):
     if encoded not in _EVALUATORS:
         _EVALUATORS[encoded] = (learned.make_evaluator(game) if encoded is None
-                                else ntuple.make_evaluator(game, ntuple.decode(*encoded)))
+                                else ntuple.make_evaluator(game, ntuple.LAYOUT.decode(*encoded)))
     return _EVALUATORS[encoded]
 
 
@@ -143,7 +143,7 @@ def play_chunk_compiled(seed, games, encoded=None, depths=DEPTHS, search_depth=0
     from learn.compiled import onitama as compiled  # numba: imported by this option only
     key = ("compiled", encoded)
     if key not in _EVALUATORS:
-        _EVALUATORS[key] = compiled.evaluation(None if encoded is None else ntuple.decode(*encoded))
+        _EVALUATORS[key] = compiled.evaluation(None if encoded is None else ntuple.LAYOUT.decode(*encoded))
     return compiled.play_chunk(seed, games, _EVALUATORS[key], depths, OPENING_PLIES, RANDOM_MOVE, search_depth)
 
 
@@ -170,9 +170,9 @@ class Layout:
     (students it does not have)."""
 
     def __init__(self, tables, phases):
-        ntuple.check_layout(tables, phases)
+        ntuple.LAYOUT.check(tables, phases)
         self.tables, self.phases = tuple(tables), tuple(phases)
-        counts = ntuple.stored_counts(self.tables)
+        counts = ntuple.LAYOUT.stored_counts(self.tables)
         self.offsets = dict(zip(self.tables, np.cumsum(counts)[:-1].tolist()))
         self.block = sum(counts)
         self.size = self.block * (len(phases) + 1)
@@ -262,7 +262,7 @@ def write_weights(path, layout, step, data, header):
 
 def read_weights(path, parser):
     """(tables, phases, step, data) of a weights module; a usage error if it has none."""
-    return TRAINER.read(path, parser, ntuple.decode)
+    return TRAINER.read(path, parser, ntuple.LAYOUT.decode)
 
 
 def held_out_figures(theta, quantized, step, x_train, y_train, x_test, test, train, targets=None):
@@ -340,7 +340,7 @@ def searching_trainer(search_depth, share):
 
 TRAINER = Trainer(name="onitama", prog="learn.onitama_ntuple",
                   what="N-tuple Onitama evaluation (games/onitama/ntuple.py)", play_chunk=play_chunk,
-                  cache_key=cache_key, design=design, figures=held_out_figures, layout_name="TABLES",
+                  cache_key=cache_key, design=design, figures=held_out_figures,
                   phases_comment="piece counts where a phase starts (the first at 2)", chunk=CHUNK,
                   held_out=HELD_OUT, pad=True)
 COMPILED_TRAINER = replace(TRAINER, name="onitama-compiled", play_chunk=play_chunk_compiled)

@@ -99,7 +99,7 @@ def _evaluator(game, encoded):
     key = (game.misere, encoded)
     if key not in _EVALUATORS:
         _EVALUATORS[key] = (first_players(game) if encoded is None
-                            else ntuple.make_evaluator(game, ntuple.decode(*encoded)))
+                            else ntuple.make_evaluator(game, ntuple.LAYOUT.decode(*encoded)))
     return _EVALUATORS[key]
 
 
@@ -164,7 +164,7 @@ def play_chunk_compiled(seed, games, encoded=None, depths=DEPTHS, solve_empties=
     from learn.compiled import othello as compiled  # numba: imported by this option only
     key = ("compiled", misere_game, encoded)
     if key not in _EVALUATORS:
-        _EVALUATORS[key] = compiled.evaluation(None if encoded is None else ntuple.decode(*encoded), misere_game)
+        _EVALUATORS[key] = compiled.evaluation(None if encoded is None else ntuple.LAYOUT.decode(*encoded), misere_game)
     return compiled.play_chunk(seed, games, _EVALUATORS[key], depths, OPENING_PLIES, RANDOM_MOVE, solve_empties,
                                misere_game)
 
@@ -181,14 +181,14 @@ class Layout:
     first, then each pattern's canonical entries (as the weights module stores them)."""
 
     def __init__(self, patterns, phases):
-        ntuple.check_layout(patterns, phases)
-        self.patterns, self.phases = tuple(patterns), tuple(phases)
-        counts = ntuple.stored_counts(self.patterns)
-        self.offsets = dict(zip(self.patterns, np.cumsum(counts)[:-1].tolist()))
+        ntuple.LAYOUT.check(patterns, phases)
+        self.tables, self.phases = tuple(patterns), tuple(phases)
+        counts = ntuple.LAYOUT.stored_counts(self.tables)
+        self.offsets = dict(zip(self.tables, np.cumsum(counts)[:-1].tolist()))
         self.block = sum(counts)
         self.size = self.block * (len(phases) + 1)
         self.slots = {}
-        for pattern in self.patterns:
+        for pattern in self.tables:
             canon = np.array(ntuple.canonical(pattern))
             _, slot = np.unique(canon, return_inverse=True)
             self.slots[pattern] = slot.astype(np.int64)
@@ -217,7 +217,7 @@ def design(layout, data, batch=100_000):
     """(columns, N) parameter ids of each position: its phase's bias, then one per
     image of the layout's patterns."""
     n = len(data["mover"])
-    used = [j for j, (pattern, _) in enumerate(ntuple.IMAGES) if pattern in layout.patterns]
+    used = [j for j, (pattern, _) in enumerate(ntuple.IMAGES) if pattern in layout.tables]
     x = np.empty((1 + len(used), n), dtype=np.int32)
     for start in range(0, n, batch):
         mover, other = data["mover"][start:start + batch], data["other"][start:start + batch]
@@ -239,7 +239,7 @@ def write_weights(path, layout, step, data, header):
 
 def read_weights(path, parser):
     """(patterns, phases, step, data) of a weights module; a usage error if it has none."""
-    return TRAINER.read(path, parser, ntuple.decode)
+    return TRAINER.read(path, parser, ntuple.LAYOUT.decode)
 
 
 def main(argv=None):
@@ -291,7 +291,7 @@ def held_out_figures(theta, quantized, step, x_train, y_train, x_test, test, tra
 
 TRAINER = Trainer(name="othello", prog="learn.othello", what="N-tuple Othello evaluation (games/othello/ntuple.py)",
                   play_chunk=play_chunk, cache_key=cache_key, design=design, figures=held_out_figures,
-                  layout_name="PATTERNS", phases_comment="disc counts where a phase starts (the first at 4)",
+                  phases_comment="disc counts where a phase starts (the first at 4)",
                   chunk=CHUNK, held_out=HELD_OUT)
 COMPILED_TRAINER = replace(TRAINER, name="othello-compiled", play_chunk=play_chunk_compiled)
 MISERE_TRAINER = replace(TRAINER, name="reversi", what="N-tuple Reversed Reversi evaluation (games/othello/ntuple.py)",

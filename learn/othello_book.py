@@ -88,7 +88,7 @@ def answer(mover, other, player, nodes, depth):
                                          compiled.BOOK_ORDER_FROM)
         return int(value_and_move[1])
     game = Othello()
-    tuned = BOT.tuned_for("bestfirst").params
+    tuned = BOT.config("bestfirst").params
     engine = BestFirst(game, ntuple.make_evaluator(game), C=tuned["C"], FPU=tuned["FPU"], max_nodes=nodes,
                        reuse=False)
     return engine.search((mover, other, player), math.inf).move

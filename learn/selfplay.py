@@ -126,8 +126,7 @@ class Trainer:
     games. ``design(layout, data)``: the parameter ids of each position. ``pad``: the
     layout has one parameter more, pinned at 0, for look-ups a position does not make.
     ``figures(theta, quantized, step, x_train, y_train, x_test, test, train)``: the
-    held-out figures' text. ``layout_name``: the weights module's constant naming the
-    tables (PATTERNS, TABLES); ``phases_comment``: what its PHASES count.
+    held-out figures' text. ``phases_comment``: what the weights module's PHASES count.
     ``targets(data)``: the fit's target of each position, in [0, 1] (default: the
     label moved to [0, 1]); with its own targets a trainer has no TD refits, whose
     returns start from the labels."""
@@ -138,15 +137,11 @@ class Trainer:
     cache_key: Callable
     design: Callable
     figures: Callable
-    layout_name: str
     phases_comment: str
     chunk: int
     held_out: float
     pad: bool = False
     targets: Callable = None
-
-    def names(self, layout):
-        return layout.patterns if self.layout_name == "PATTERNS" else layout.tables
 
     def fit(self, layout, x, y, options, progress, desc, theta=None, iterations=None):
         size = layout.size + 1 if self.pad else layout.size
@@ -154,12 +149,12 @@ class Trainer:
                    desc=desc, min_visits=options.min_visits, pinned=[layout.size] if self.pad else ())
 
     def write(self, path, layout, step, data, header):
-        write_weights(path, header, [(self.layout_name, " ".join(self.names(layout)), ""),
+        write_weights(path, header, [("TABLES", " ".join(layout.tables), ""),
                                      ("PHASES", layout.phases, self.phases_comment),
                                      ("STEP", step, "logits per unit")], data)
 
     def read(self, path, parser, decode):
-        return read_weights(path, parser, (self.layout_name, "PHASES", "STEP", "DATA"), decode)
+        return read_weights(path, parser, ("TABLES", "PHASES", "STEP", "DATA"), decode)
 
 
 def split(data, cut):
@@ -185,7 +180,7 @@ def train(trainer, parser, options, depths, layout, encoded, argv):
             train_data = {name: np.concatenate([part[name] for part in train_parts]) for name in data}
             theta, x_train, y_train = fit_round(trainer, layout, train_data, options, progress, round_number)
             quantized = quantize(theta[:layout.size], options.step)
-            encoded = (" ".join(trainer.names(layout)), layout.phases, options.step, encode(quantized))
+            encoded = (" ".join(layout.tables), layout.phases, options.step, encode(quantized))
             if last:
                 figures = trainer.figures(theta, quantized, options.step, x_train, y_train,
                                           trainer.design(layout, test), test, train_data)

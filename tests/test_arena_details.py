@@ -135,7 +135,7 @@ def test_the_tuner_says_it_changed_no_file_of_the_bot(tmp_path, capsys):
     said = capsys.readouterr().out
     assert "adopted" not in said and "bots/oware.py is unchanged" in said
     study = (tmp_path / "study.md").read_text()
-    assert "Chosen (to adopt, paste it into the `tuned` table of bots/oware.py): `'bestfirst': " in study
+    assert "Chosen (to adopt, paste it into the `configs` of bots/oware.py): `'bestfirst': " in study
     tune.write_record(tmp_path / "study.md", "oware", "bestfirst", "--engine alphabeta", 4, [trial], "cmd", trial,
                       {"C": 0.5}, None)
     assert "(the current values stay)" in capsys.readouterr().out

@@ -5,7 +5,7 @@ import math
 import pytest
 
 from arena.stats import (PENTANOMIAL, SPRT_MIN_GAMES, TRINOMIAL, Z95, elo, elo_interval, estimate,
-                         expected_score, llr, score, score_interval, sprt, trinomial, variance)
+                         expected_score, format_elo, llr, score, score_interval, sprt, trinomial, variance)
 
 
 def test_score_and_elo_of_simple_scores():
@@ -174,13 +174,24 @@ def test_sprt_waits_for_enough_games():
     assert sprt((0, 0, 0, 0, SPRT_MIN_GAMES // 2), 0, 300).verdict == "H1"
 
 
-def test_score_interval_of_a_clean_sweep_is_not_a_point():
+def test_score_interval_of_a_clean_sweep_is_the_exact_one():
+    """All draws alike: the score at which the run is as unlikely as the 2.5% tail."""
     s, low, high = score_interval(4, 0, 0)
-    assert s == high == 1.0 and 0.5 < low < 0.8
+    assert s == high == 1.0 and low == pytest.approx(0.025 ** (1 / 4), abs=1e-4)   # 0.398
+    assert 0.025 == pytest.approx(low ** 4, abs=1e-4)
+    assert format_elo(elo_interval(4, 0, 0)[1]) == "-72" and elo_interval(4, 0, 0)[2] == math.inf
+    s, low, high = score_interval(0, 0, 4)
+    assert s == low == 0.0 and high == pytest.approx(1 - 0.025 ** (1 / 4), abs=1e-4)
+    s, low, high = score_interval(0, 6, 0)   # six draws: symmetric about 1/2
+    assert s == 0.5 and low == pytest.approx(1 - high) and 0 < low < 0.5
     s, low, high = score_interval(6, 2, 2)  # se = sqrt(0.16 / 10)
     assert s == 0.7 and low == pytest.approx(0.7 - Z95 * 0.126491, abs=1e-5)
-    e = estimate((0, 0, 0, 0, 3))
-    assert e.score == e.score_high == 1.0 and 0.5 < e.score_low < 1 and math.isfinite(e.nelo)
+    e = estimate((0, 0, 0, 0, 3))   # three pairs won twice: three draws
+    assert e.score == e.score_high == 1.0 and e.score_low == pytest.approx(0.025 ** (1 / 3), abs=1e-4)
+    assert math.isfinite(e.nelo)
+    e = estimate((0, 0, 0, 0, 2))   # 4 games won of 4, as 2 pairs: "Elo +inf [-291, +inf]"
+    assert (format_elo(e.elo), format_elo(e.elo_low), format_elo(e.elo_high)) == ("+inf", "-291", "+inf")
+    assert estimate((0, 0, 40)).elo_low > estimate((0, 0, 0, 0, 10)).elo_low > 0   # more draws, tighter
 
 
 def test_no_games():

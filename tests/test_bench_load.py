@@ -1,6 +1,6 @@
 """bench/load.py's figures from results records."""
 from arena.games import load_referee
-from bench.load import answer_shares, percentile
+from bench.load import answer_shares, percentile, results_file
 
 
 def record(bots, movers, times, reason="end", loser=None):
@@ -37,3 +37,20 @@ def test_every_topic_of_make_bench_has_a_run():
     for topic in topics():
         run = getattr(importlib.import_module(f"bench.{topic}"), "run", None)
         assert callable(run) and "quick" in inspect.signature(run).parameters, topic
+
+
+def test_stored_games_are_keyed_by_the_bundles_bytes(tmp_path):
+    """A rebuilt bundle does not reuse the games of the one before it."""
+    bundle, other = tmp_path / "oware.py", tmp_path / "old.py"
+    bundle.write_text("print('a')")
+    other.write_text("print('b')")
+    first = results_file(tmp_path, "oware", 2, [bundle])
+    assert first == results_file(tmp_path, "oware", 2, [bundle])   # a rerun resumes
+    assert first.name.startswith("oware-busy2-") and first.suffix == ".jsonl"
+    assert first != results_file(tmp_path, "oware", 0, [bundle])
+    against = results_file(tmp_path, "oware", 2, [bundle, other])
+    assert against != first and "-against-" in against.name
+    assert against != results_file(tmp_path, "oware", 2, [other, bundle])   # the sides differ
+    bundle.write_text("print('rebuilt')")
+    assert results_file(tmp_path, "oware", 2, [bundle]) != first
+    assert results_file(tmp_path, "oware", 2, [bundle, other]) != against

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_the_bots_search_is_sampled_and_its_functions_listed(capsys):
     assert main(["oware", "--games", "1", "--plies", "4", "--interval", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("oware: engine alphabeta+, 1 games, turns of 36.0 ms:")
+    assert lines[0].startswith("oware: engine alphabeta, 1 games, turns of 36.0 ms:")
     assert lines[1].split() == ["own", "below", "function"]
     shares = [line.split() for line in lines[2:]]
     assert shares and all(own.endswith("%") and below.endswith("%") for own, below, *_ in shares)

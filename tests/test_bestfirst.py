@@ -36,7 +36,7 @@ def category(value):
 
 @pytest.mark.parametrize("misere", [False, True])
 def test_results_agree_with_exhaustive_negamax_on_small_trees(misere):
-    """The seed's selection proves wins and losses, and never plays a move worse than
+    """The sources' selection proves wins and losses, and never plays a move worse than
     the position's exact value; its value is exact when it has expanded the whole tree."""
     game = Othello(4, misere=misere)
     evaluate = make_evaluator(game)

@@ -1,6 +1,5 @@
 """The Breakthrough bundle through its real stdin/stdout, as CodinGame drives it."""
 import random
-import statistics
 import time
 
 import pytest
@@ -56,12 +55,13 @@ def test_whole_game_against_a_random_mover(bundle, tmp_path, seat):
     assert game.outcome(state) == -1 and game.to_move(state) != seat  # even a short search wins
 
 
-def test_default_clock_leaves_a_margin_on_100_ms_turns(bundle, tmp_path):
-    _, times = play_against_random(bundle, tmp_path, BLACK, [], seed=5)
-    assert times[0] < 1.0
-    # The search takes 60 ms of each 100 ms turn; the rest covers the pipe and a busy
-    # test machine, so the typical turn must stay well inside the limit.
-    assert statistics.median(times[1:]) < 0.09, times
+def test_the_default_clock_plays_a_whole_game(bundle, tmp_path):
+    """With no options, as the arena starts it. Its margin on 100 ms turns (the median
+    answer, the first one) is a figure of make bench (bench/breakthrough.py), not a test."""
+    game = Referee().game
+    state, times = play_against_random(bundle, tmp_path, BLACK, [], seed=5)
+    assert len(times) >= 5
+    assert game.outcome(state) == -1 and game.to_move(state) != BLACK
 
 
 @pytest.mark.parametrize("bad_line", ["garbage", "", "e2e9", "22"])

@@ -367,6 +367,25 @@ def test_missing_bot_is_a_clear_error(tmp_path):
     assert result.returncode == 1 and "no bot script" in result.stderr and "Traceback" not in result.stderr
 
 
+def test_a_bundle_is_written_whole(tmp_path):
+    """A bot started while the bundle is rebuilt (a test or a tournament beside make build)
+    reads the old bundle or the new one: the new one is written aside, then renamed."""
+    target = tmp_path / "oware.py"
+    target.write_text("old")
+    renamed = []
+    original = Path.replace
+
+    def replace(self, to):
+        renamed.append((self.read_text(), target.read_text()))   # the whole new file, the old one still in place
+        return original(self, to)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Path, "replace", replace)
+        bundler.write_whole(target, b"new")
+    assert renamed == [("new", "old")]
+    assert target.read_text() == "new" and [p.name for p in tmp_path.iterdir()] == ["oware.py"]
+
+
 def build_comment(path):
     """The build line of a bundle's header (its ``# Build:`` comment)."""
     lines = [line for line in path.read_text(encoding="utf-8").splitlines()[:10] if line.startswith("# Build: ")]

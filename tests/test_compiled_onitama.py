@@ -12,6 +12,7 @@ pytest.importorskip("numba")
 
 from engines.alphabeta import AlphaBetaPlus  # noqa: E402
 from engines.base import Limit, is_proven  # noqa: E402
+from games.ntuple import Weights  # noqa: E402
 from games.onitama import learned, ntuple  # noqa: E402
 from games.onitama.rules import CARD_COUNT, MAX_TURNS, Onitama, clear_memos  # noqa: E402
 from learn import onitama_ntuple as trainer  # noqa: E402
@@ -84,9 +85,9 @@ def players(which):
         weights = ntuple.load()
     else:
         rng = random.Random(7)
-        counts = ntuple.stored_counts(tuple(ntuple.TABLES))
+        counts = ntuple.LAYOUT.stored_counts(tuple(ntuple.TABLES))
         values = [[[rng.randrange(-127, 128) for _ in range(n)] for n in counts] for _ in range(3)]
-        weights = ntuple.Weights(tuple(ntuple.TABLES), (5, 8), 0.01, values)
+        weights = Weights(tuple(ntuple.TABLES), (5, 8), 0.01, values)
     return ntuple.make_evaluator(GAME, weights), compiled.evaluation(weights)
 
 

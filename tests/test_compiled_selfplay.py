@@ -232,7 +232,7 @@ def test_the_tiny_misere_setting_writes_reversed_reversi_weights(tmp_path, compi
     prefix = "reversi-compiled-" if compiled_games else "reversi-"
     assert all(path.name.startswith(prefix) for path in (tmp_path / "cache").iterdir())
     # the weights play Reversed Reversi on 8x8 through the N-tuple evaluation
-    weights = ntuple.load(types.SimpleNamespace(**dict(zip(("PATTERNS", "PHASES", "STEP", "DATA"),
+    weights = ntuple.load(types.SimpleNamespace(**dict(zip(("TABLES", "PHASES", "STEP", "DATA"),
                                                              trainer.read_weights(out, None)))))
     evaluate = ntuple.make_evaluator(MISERE, weights)
     values = {evaluate(state) for state in random_positions(200, 9, MISERE) if MISERE.legal_moves(state)}
@@ -250,7 +250,7 @@ def counting_chunk(seed, games, offset):
 
 def test_generate_numbers_games_across_chunks_and_reads_back_its_cache(tmp_path):
     toy = selfplay.Trainer(name="toy", prog="", what="", play_chunk=counting_chunk, cache_key=None, design=None,
-                           figures=None, layout_name="TABLES", phases_comment="", chunk=3, held_out=0.1)
+                           figures=None, phases_comment="", chunk=3, held_out=0.1)
     data = selfplay.generate(toy, 8, 5, 1, (0,), "key", cache=tmp_path, progress=False)
     assert data["game"].tolist() == [g for g in range(8) for _ in range(2)]
     assert data["label"].tolist() == [v for i, n in enumerate((3, 3, 2))

@@ -18,7 +18,7 @@ def test_a_configuration_builds_the_engine_the_runtime_builds():
     by_runtime = runtime.make_engine(bot, runtime.parse_options(bot, ["--engine", "alphabeta+", "--set",
                                                                       "quiescence=2"]), game)
     assert isinstance(made, AlphaBetaPlus)
-    tuned = bot.tuned["alphabeta+"].params
+    tuned = bot.configs["alphabeta+"].params
     for engine in (made, by_runtime):  # the bot's tuned values under the option set here
         assert engine.quiescence == 2
         assert (engine.reduce_after, engine.reduce_more, engine.noisy_first) == (

@@ -72,6 +72,8 @@ def test_the_new_game_passes_its_tests_and_the_conformance_suite(copy):
                  "tests/test_runtime.py")
     assert tested.returncode == 0, tested.stdout[-3000:]
     assert tested.stdout.splitlines()[0].count(".") >= 30  # the game's tests ran, not none
+    # it passes them all: no opt-out of the template's stays behind for its author's rules
+    assert "\nOPT_OUT = {}\n" in (root / "games" / NAME / "__init__.py").read_text()
 
 
 @pytest.mark.parametrize("name, why", [

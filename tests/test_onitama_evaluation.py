@@ -1,11 +1,12 @@
 """Onitama evaluation: range, colour symmetry, the sign of each term, and the same
-values as the previous evaluation (games/onitama/reference.py) on random positions."""
+values as the previous evaluation (bench/onitama_reference.py) on random positions."""
 
 import random
 
 import pytest
 
-from games.onitama import learned, reference, rules
+from bench import onitama_reference as reference
+from games.onitama import learned, rules
 from games.onitama.evaluation import make_evaluator
 from games.onitama.rules import Onitama, is_pass, make_move, move_card, move_from, move_to
 
@@ -122,7 +123,7 @@ def test_unknown_weight_is_rejected():
 
 
 def to_reference(state):
-    """The same position in the previous rules' state (games/onitama/reference.py)."""
+    """The same position in the previous rules' state (bench/onitama_reference.py)."""
     pieces, masters = GAME.pieces(state)
     hand0, hand1, centre = GAME.hands(state)
     return reference.Onitama().make_state(pieces, masters, (hand0, hand1), centre, GAME.to_move(state),

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from botproc import ROOT
+from games.ntuple import Weights
 from games.onitama import ntuple
 from games.onitama.rules import CARD_COUNT, Onitama
 from learn import onitama_ntuple as trainer
@@ -39,10 +40,10 @@ def columns(states):
 
 
 def random_weights(rng, tables=tuple(ntuple.TABLES), phases=(), density=1.0):
-    counts = ntuple.stored_counts(tables)
+    counts = ntuple.LAYOUT.stored_counts(tables)
     values = [[[rng.randrange(-127, 128) if rng.random() < density else 0 for _ in range(n)] for n in counts]
               for _ in range(len(phases) + 1)]
-    return ntuple.Weights(tables, phases, 0.01, values)
+    return Weights(tables, phases, 0.01, values)
 
 
 def rotated(state):
@@ -129,13 +130,13 @@ def test_encoded_weights_decode_to_the_same_values(tmp_path):
     layout = trainer.Layout(tables, phases)
     values = np.array([rng.randrange(-127, 128) if rng.random() < 0.1 else 0 for _ in range(layout.size)])
     data = encode(values)
-    decoded = ntuple.decode(" ".join(tables), phases, 0.05, data)
+    decoded = ntuple.LAYOUT.decode(" ".join(tables), phases, 0.05, data)
     assert [v for phase in decoded.values for table in phase for v in table] == values.tolist()
     path = tmp_path / "w.py"
     trainer.write_weights(path, layout, 0.05, data, "test weights")
     namespace = {}
     exec(path.read_text(), namespace)
-    again = ntuple.decode(namespace["TABLES"], namespace["PHASES"], namespace["STEP"], namespace["DATA"])
+    again = ntuple.LAYOUT.decode(namespace["TABLES"], namespace["PHASES"], namespace["STEP"], namespace["DATA"])
     assert again.values == decoded.values and again.phases == phases and again.tables == tables
 
 
@@ -149,15 +150,15 @@ def test_the_shipped_weights_decode_and_name_their_command():
 def test_bad_weights_are_refused_with_one_clear_line():
     good = encode(np.zeros(trainer.Layout(["tactics"], ()).size))
     with pytest.raises(ValueError, match="corrupt N-tuple weights"):
-        ntuple.decode("tactics", (), 0.05, good[:-5] + "~~~~~")
+        ntuple.LAYOUT.decode("tactics", (), 0.05, good[:-5] + "~~~~~")
     with pytest.raises(ValueError, match="corrupt N-tuple weights"):
-        ntuple.decode("tactics", (), 0.05, "not base85 at all")
+        ntuple.LAYOUT.decode("tactics", (), 0.05, "not base85 at all")
     with pytest.raises(ValueError, match="need"):
-        ntuple.decode("tactics cards", (), 0.05, good)
+        ntuple.LAYOUT.decode("tactics cards", (), 0.05, good)
     with pytest.raises(ValueError, match="known"):
-        ntuple.decode("tactics knight", (), 0.05, good)
+        ntuple.LAYOUT.decode("tactics knight", (), 0.05, good)
     with pytest.raises(ValueError, match="phase"):
-        ntuple.decode("tactics", (9, 4), 0.05, good)
+        ntuple.LAYOUT.decode("tactics", (9, 4), 0.05, good)
 
 
 def test_the_trainer_refuses_a_corrupt_weights_file(tmp_path):
@@ -207,7 +208,7 @@ def test_the_tiny_training_setting_runs_end_to_end_and_again_alike(tmp_path):
         assert "python -m learn.onitama_ntuple --games 4" in text and "log-loss" in text
         namespace = {}
         exec(text, namespace)
-        weights = ntuple.decode(namespace["TABLES"], namespace["PHASES"], namespace["STEP"], namespace["DATA"])
+        weights = ntuple.LAYOUT.decode(namespace["TABLES"], namespace["PHASES"], namespace["STEP"], namespace["DATA"])
         evaluate = ntuple.make_evaluator(GAME, weights)
         assert -1 < evaluate(GAME.initial_state()) < 1
         datas.append(namespace["DATA"])

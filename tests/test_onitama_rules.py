@@ -1,7 +1,7 @@
 """Onitama rules: hand-checked positions for every rule, perft, and two oracles the
 rules must agree with on random games: a deliberately naive move generator
 (coordinates and a dict board, written straight from the arena's rules) and the
-previous bitboard rules (games/onitama/reference.py), which had no memo tables.
+previous bitboard rules (bench/onitama_reference.py), which had no memo tables.
 
 There is no Onitama in open_spiel, so these are the independent oracles.
 """
@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from engines.base import random_plies
-from games.onitama import reference, rules
+from bench import onitama_reference as reference
+from games.onitama import rules
 from games.onitama.rules import (CARDS, MAX_TURNS, Onitama, is_pass, make_move,
                                  move_card, move_from, move_to, parse_square, pass_move,
                                  square_name)
@@ -501,7 +502,7 @@ def test_noisy_moves_are_the_winning_moves_then_the_other_captures():
     assert seen > 1000 and won > 100
 
 
-# -- the previous rules (games/onitama/reference.py) as a second oracle -----------------
+# -- the previous rules (bench/onitama_reference.py) as a second oracle -----------------
 # Same move encoding, another state layout and another move generator (no memo, no
 # blocker tables): positions are compared in absolute terms, move lists as sets.
 OLD = reference.Onitama()

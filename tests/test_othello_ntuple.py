@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from botproc import ROOT
+from games.ntuple import Weights
 from games.othello import ntuple
 from games.othello.rules import Othello
 from learn import othello as trainer
@@ -18,6 +19,19 @@ from learn.ntuple import encode
 from positions import random_game_positions
 
 GAME = Othello()
+
+
+def naive_indices(mover, other):
+    """Each image's index, square by square: the definition, to which the tests hold the
+    fast evaluator and the trainer's numpy."""
+    indices = []
+    for _, squares in ntuple.IMAGES:
+        index = 0
+        for j, (r, c) in enumerate(squares):
+            bit = 1 << (8 * r + c)
+            index += (1 if mover & bit else 2 if other & bit else 0) * 3 ** j
+        indices.append(index)
+    return indices
 
 
 def positions(count, seed):
@@ -37,9 +51,9 @@ def transformed(bits, symmetry):
 
 
 def random_weights(rng, patterns=tuple(ntuple.PATTERNS), phases=(20, 32, 44)):
-    counts = ntuple.stored_counts(patterns)
+    counts = ntuple.LAYOUT.stored_counts(patterns)
     values = [[[rng.randrange(-127, 128) for _ in range(n)] for n in counts] for _ in range(len(phases) + 1)]
-    return ntuple.Weights(patterns, phases, 0.01, values)
+    return Weights(patterns, phases, 0.01, values)
 
 
 def test_images_are_the_patterns_symmetric_images():
@@ -61,7 +75,7 @@ def test_each_image_index_equals_the_square_by_square_one():
         for _ in ntuple.IMAGES:
             total, index = divmod(total, base)
             indices.append(index)
-        assert indices == ntuple.naive_indices(state[0], state[1]), GAME.render(state)
+        assert indices == naive_indices(state[0], state[1]), GAME.render(state)
 
 
 def test_numpy_indices_of_the_trainer_equal_the_definition():
@@ -70,7 +84,7 @@ def test_numpy_indices_of_the_trainer_equal_the_definition():
     other = np.array([s[1] for s in found], dtype=np.uint64)
     indices = trainer.image_indices(mover, other)
     for state, row in zip(found, indices):
-        assert row.tolist() == ntuple.naive_indices(state[0], state[1])
+        assert row.tolist() == naive_indices(state[0], state[1])
 
 
 @pytest.mark.parametrize("source", ["shipped", "random"])
@@ -111,32 +125,32 @@ def test_encoded_weights_decode_to_the_same_values(tmp_path):
     layout = trainer.Layout(patterns, phases)
     values = np.array([rng.randrange(-127, 128) if rng.random() < 0.1 else 0 for _ in range(layout.size)])
     data = encode(values)
-    decoded = ntuple.decode(" ".join(patterns), phases, 0.05, data)
+    decoded = ntuple.LAYOUT.decode(" ".join(patterns), phases, 0.05, data)
     flat = [v for phase in decoded.values for table in phase for v in table]
     assert flat == values.tolist()
     path = tmp_path / "w.py"
     trainer.write_weights(path, layout, 0.05, data, "test weights")
     namespace = {}
     exec(path.read_text(), namespace)
-    again = ntuple.decode(namespace["PATTERNS"], namespace["PHASES"], namespace["STEP"], namespace["DATA"])
-    assert again.values == decoded.values and again.phases == phases and again.patterns == patterns
+    again = ntuple.LAYOUT.decode(namespace["TABLES"], namespace["PHASES"], namespace["STEP"], namespace["DATA"])
+    assert again.values == decoded.values and again.phases == phases and again.tables == patterns
 
 
 def test_bad_weights_are_refused_with_one_clear_line():
     good = encode(np.zeros(trainer.Layout(["diag4"], (30,)).size))
     with pytest.raises(ValueError, match="corrupt N-tuple weights"):
-        ntuple.decode("diag4", (30,), 0.05, good[:-5] + "~~~~~")
+        ntuple.LAYOUT.decode("diag4", (30,), 0.05, good[:-5] + "~~~~~")
     with pytest.raises(ValueError, match="need"):
-        ntuple.decode("diag4 diag5", (30,), 0.05, good)
+        ntuple.LAYOUT.decode("diag4 diag5", (30,), 0.05, good)
     with pytest.raises(ValueError, match="known"):
-        ntuple.decode("diag4 knight", (30,), 0.05, good)
+        ntuple.LAYOUT.decode("diag4 knight", (30,), 0.05, good)
     with pytest.raises(ValueError, match="phase"):
-        ntuple.decode("diag4", (30, 20), 0.05, good)
+        ntuple.LAYOUT.decode("diag4", (30, 20), 0.05, good)
 
 
 def test_the_trainer_refuses_a_corrupt_weights_file(tmp_path):
     bad = tmp_path / "bad.py"
-    bad.write_text("PATTERNS = 'diag4'\nPHASES = (30,)\nSTEP = 0.05\nDATA = 'not base85 at all'\n")
+    bad.write_text("TABLES = 'diag4'\nPHASES = (30,)\nSTEP = 0.05\nDATA = 'not base85 at all'\n")
     result = subprocess.run([sys.executable, "-m", "learn.othello", "--from-weights", str(bad), "--games", "2"],
                             cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 2
@@ -155,7 +169,7 @@ def test_the_tiny_training_setting_runs_end_to_end_and_again_alike(tmp_path):
         assert "python -m learn.othello --games 4" in text and "log-loss" in text
         namespace = {}
         exec(text, namespace)
-        weights = ntuple.decode(namespace["PATTERNS"], namespace["PHASES"], namespace["STEP"], namespace["DATA"])
+        weights = ntuple.LAYOUT.decode(namespace["TABLES"], namespace["PHASES"], namespace["STEP"], namespace["DATA"])
         evaluate = ntuple.make_evaluator(GAME, weights)
         assert -1 < evaluate(GAME.initial_state()) < 1
         datas.append(namespace["DATA"])

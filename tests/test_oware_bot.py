@@ -1,6 +1,5 @@
 """The Oware bundle through its real stdin/stdout, as CodinGame drives it."""
 import random
-import statistics
 import time
 
 import pytest
@@ -61,13 +60,13 @@ def test_the_solver_engine_plays_a_whole_game(bundle, tmp_path):
     assert len(times) >= 10 and Referee().game.outcome(state) is not None
 
 
-def test_default_clock_leaves_a_margin_on_50_ms_turns(bundle, tmp_path):
-    _, times = play_against_random(bundle, tmp_path, 0, [], seed=5)
-    later = times[1:]
-    assert times[0] < 1.0
-    # The search takes 30 ms of each 50 ms turn; the rest covers the pipe and a busy
-    # test machine, so the typical turn must stay well inside the limit.
-    assert statistics.median(later) < 0.045, later
+def test_the_default_clock_plays_a_whole_game(bundle, tmp_path):
+    """With no options, as the arena starts it. Its margin on 50 ms turns (the median
+    answer, the first one) is a figure of make bench (bench/oware.py), not a test."""
+    state, times = play_against_random(bundle, tmp_path, 0, [], seed=5)
+    assert len(times) >= 5 and Referee().game.outcome(state) is not None
+    scores = Referee().game.scores(state)
+    assert scores[0] > scores[1]
 
 
 @pytest.mark.parametrize("bad_line", ["garbage", "", "0 1 2", "4 4 4 4 4 4 4 4 4 4 4 x"])

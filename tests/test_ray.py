@@ -1,7 +1,7 @@
 """The Ray backend (arena/backends.py) on a local Ray of 2 CPUs: the same games and the
 same study as the local backend, no game lost or counted twice when a worker dies, and
-Ctrl-C. Slow (each Ray start takes seconds): make test-ray, or make test-all with the
-ray extra installed."""
+Ctrl-C. Part of every run: make test installs the ray extra (make test-ray runs these
+alone)."""
 import json
 import os
 import signal
@@ -20,7 +20,6 @@ from arena.match import Match
 from arena.tournament import Tournament, parse_bots, play_game, run_tournament, schedule
 from arena.tune import SPACES, run_study
 
-pytestmark = pytest.mark.slow
 ray = pytest.importorskip("ray")
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -4,6 +4,7 @@ import time
 import pytest
 
 from engines import registry
+from engines.base import OptionError
 from engines.mcts import MCTS
 from engines.solver import Solver
 from games.othello.rules import Othello
@@ -90,5 +91,5 @@ def test_the_engines_for_a_game_are_those_of_its_kind():
 def test_the_fill_takes_an_n_player_engine_and_its_parameters():
     assert "fill" not in registry.NPLAYER_INNER_CHOICES and "paranoid" in registry.NPLAYER_INNER_CHOICES
     assert registry.typed_parameters("fill", {"engine": "paranoid", "tt": "off"}) == {"engine": "paranoid", "tt": False}
-    with pytest.raises(ValueError, match="engine=alphabeta: expected one of maxn, mcts-n, mpmix, offensive, paranoid"):
+    with pytest.raises(OptionError, match="engine=alphabeta: expected one of maxn, mcts-n, mpmix, offensive, paranoid"):
         registry.typed_parameters("fill", {"engine": "alphabeta"})

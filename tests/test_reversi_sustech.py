@@ -111,6 +111,8 @@ def test_the_solver_never_shares_the_memory_with_a_tree(ai_module):
     game = Othello(8, misere=True)
     seen = set()
     for seed in range(6):
+        if seen == {True, False}:
+            break   # both ways taken: the games left would show nothing new
         ai = ai_module.AI(8, -1, 0.3)
         rng = random.Random(seed)
         state = game.initial_state()

@@ -9,7 +9,7 @@ import pytest
 
 from arena.games import games_with_bots, load_referee
 from bots import onitama, othello, oware, runtime
-from bots.runtime import Bot, Tuned
+from bots.runtime import Bot, Config
 from engines import registry
 from engines.bestfirst import BestFirst
 from engines.mcts import MCTS
@@ -29,10 +29,10 @@ def near_the_turn_limit(game, state):
 HANDCRAFTED = "games.oware.evaluation:make_evaluator"
 
 
-def make_bot(tuned=None, evaluations=None, **settings):
-    """An Oware bot whose best engine is best-first."""
+def make_bot(configs=None, evaluations=None, **settings):
+    """An Oware bot whose best configuration is best-first's."""
     return Bot("test", Player, evaluations or {"handcrafted": HANDCRAFTED}, best="bestfirst",
-               time=0.5, first_time=0.2, tuned=tuned, **settings)
+               time=0.5, first_time=0.2, configs=configs, **settings)
 
 
 def engine_for(argv, bot=None, for_game=game):
@@ -52,7 +52,7 @@ def usage_error(argv, bot, capsys):
 
 # -- options -----------------------------------------------------------------------------
 def test_parameters_override_in_order_tuned_then_set():
-    bot = make_bot({"bestfirst": Tuned(C=0.3, FPU=0.2)})
+    bot = make_bot({"bestfirst": Config("bestfirst", C=0.3, FPU=0.2)})
     engine = engine_for([], bot)
     assert isinstance(engine, BestFirst) and (engine.C, engine.FPU) == (0.3, 0.2)
     engine = engine_for(["--set", "C=0.9"], bot)
@@ -115,7 +115,7 @@ def test_what_the_options_choose_is_what_a_bundle_carries():
 
 
 def test_the_solver_takes_its_inner_engines_parameters():
-    bot = make_bot({"solver": Tuned(engine="bestfirst")})
+    bot = make_bot({"solver": Config("solver", engine="bestfirst")})
     solver = engine_for(["--engine", "solver", "--set", "C=0.4"], bot)
     assert isinstance(solver.inner, BestFirst) and solver.inner.C == 0.4
 
@@ -148,7 +148,7 @@ def test_weighted_playouts_can_be_set_from_the_command_line():
 
 # -- the solver and the bot's "near the end" test -------------------------------------------
 def test_the_solver_solves_near_the_end_and_searches_before():
-    bot = make_bot({"solver": Tuned(engine="bestfirst")}, solve_when=near_the_turn_limit)
+    bot = make_bot({"solver": Config("solver", engine="bestfirst")}, solve_when=near_the_turn_limit)
     solver = engine_for(["--engine", "solver"], bot)
     solved, solve = [], solver.solver.solve
     solver.solver.solve = lambda state, limit: solved.append(state) or solve(state, limit)
@@ -161,7 +161,7 @@ def test_the_solver_solves_near_the_end_and_searches_before():
 
 
 def test_the_solver_takes_the_tuned_values_of_the_engine_it_wraps():
-    bot = make_bot({"bestfirst": Tuned(C=0.3), "solver": Tuned(engine="bestfirst")})
+    bot = make_bot({"bestfirst": Config("bestfirst", C=0.3), "solver": Config("solver", engine="bestfirst")})
     solver = engine_for(["--engine", "solver"], bot)
     assert isinstance(solver.inner, BestFirst) and solver.inner.C == 0.3
     # another inner engine does not get best-first's values
@@ -195,7 +195,7 @@ def test_bad_weight_names_stop_the_bot_at_start_up(capsys):
 
 
 def test_tuned_weights_reach_the_evaluation_of_their_engine_only():
-    bot = make_bot({"bestfirst": Tuned(weights={"material": 3.0}, C=0.3)})
+    bot = make_bot({"bestfirst": Config("bestfirst", weights={"material": 3.0}, C=0.3)})
     assert engine_for([], bot).C == 0.3  # the weight is not an engine parameter
     state = unequal_scores()
     assert evaluation_for([], bot)(state) == make_evaluator(game, {"material": 3.0})(state)
@@ -210,7 +210,7 @@ def flat(game, **weights):
 
 
 def test_evaluation_chosen_by_name_by_tuned_choice_or_first():
-    bot = make_bot({"alphabeta": Tuned(evaluation="flat", aspiration=0.1)},
+    bot = make_bot({"alphabeta": Config("alphabeta", evaluation="flat", aspiration=0.1)},
                    evaluations={"handcrafted": HANDCRAFTED, "flat": f"{__name__}:flat"})
     state = game.initial_state()
     assert evaluation_for([], bot)(state) == evaluate(state)                      # best-first: the first
@@ -220,6 +220,32 @@ def test_evaluation_chosen_by_name_by_tuned_choice_or_first():
     with pytest.raises(ValueError, match="--weight for the flat evaluation"):
         evaluation_for(["--eval", "flat", "--weight", "material=2"], bot)
     assert engine_for(["--engine", "alphabeta"], bot).aspiration == 0.1  # the choice is no parameter
+
+
+def test_a_configuration_is_picked_by_its_name_and_listed_in_the_help(capsys):
+    bot = Bot("test", Player, {"handcrafted": HANDCRAFTED, "flat": f"{__name__}:flat"}, best="plain-flat",
+              time=0.5, first_time=0.2, configs={"plain-flat": Config("alphabeta", evaluation="flat", aspiration=0.1)})
+    state = game.initial_state()
+    for argv in ([], ["--engine", "best"], ["--engine", "plain-flat"]):
+        options = runtime.parse_options(bot, argv)
+        assert (options.config, options.engine) == ("plain-flat", "alphabeta")
+        assert evaluation_for(argv, bot)(state) == 0.25 and engine_for(argv, bot).aspiration == 0.1
+    # an engine the bot names no configuration for: its own defaults, the bot's first evaluation
+    assert evaluation_for(["--engine", "alphabeta"], bot)(state) == evaluate(state)
+    assert engine_for(["--engine", "alphabeta"], bot).aspiration != 0.1
+    with pytest.raises(SystemExit):
+        runtime.parse_options(bot, ["--help"])
+    assert "plain-flat: alphabeta, evaluation flat, aspiration=0.1" in " ".join(capsys.readouterr().out.split())
+    assert "plain-flat" in usage_error(["--engine", "nonsense"], bot, capsys)
+
+
+@pytest.mark.parametrize("name", games_with_bots())
+def test_a_configuration_named_after_an_engine_runs_that_engine(name):
+    bot = importlib.import_module(f"bots.{name}").BOT
+    assert bot.best in bot.choices()
+    for config_name, config in bot.configs.items():
+        assert config.engine in registry.ENGINES, config_name
+        assert config_name == config.engine or config_name not in registry.ENGINES, config_name
 
 
 # -- the turn loop over scripted games -------------------------------------------------------

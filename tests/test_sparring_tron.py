@@ -11,6 +11,8 @@ import pytest
 
 from arena.games import load_referee
 from arena.match import Match
+from arena.replay import game_frames
+from arena.results import read_results
 from arena.tournament import Tournament, parse_bots, run_tournament
 from botproc import BotProcess
 from games.tron.protocol import Referee
@@ -243,3 +245,6 @@ def test_four_copies_play_a_table_in_the_arena(tmp_path):
     assert summary.count == 4
     assert summary.ranks_in("tron").faults == 0
     assert sum(summary.ranks_in("tron", name).firsts for name in "abcd") == 4
+    for record in read_results(tmp_path / "r.jsonl"):   # each replays to the board it ended on
+        frames = game_frames(record)["frames"]
+        assert len(frames) == len(record["moves"]) + 1 and len(frames[-1]["view"]["colors"]) == 4

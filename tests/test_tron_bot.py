@@ -10,7 +10,7 @@ from botproc import BotProcess, build_bundle
 from bots import tron
 from bots.runtime import make_engine, parse_options
 from engines import registry
-from engines.base import Limit
+from engines.base import Limit, OptionError
 from engines.fill import Fill
 from games.tron.rules import ALL_MOVES, HEIGHT, NEIGHBOUR, WIDTH, Tron, cell
 
@@ -136,5 +136,5 @@ def test_before_the_cycles_part_the_fill_is_its_inner_engine():
 def test_the_fill_refuses_an_inner_engine_of_two_players_games_in_one_line():
     with pytest.raises(SystemExit):
         parse_options(tron.BOT, ["--set", "engine=alphabeta"])
-    with pytest.raises(ValueError, match="unknown engine 'alphabeta'; choose from maxn, mcts-n, mpmix"):
+    with pytest.raises(OptionError, match="unknown engine 'alphabeta'; choose from maxn, mcts-n, mpmix"):
         Fill(Tron(2), None, engine="alphabeta")

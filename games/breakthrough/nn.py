@@ -16,8 +16,7 @@ games/breakthrough/nn_weights.py.
 """
 
 from games.breakthrough.rules import BOARD_BYTES, ROW_BITS, squares_of
-from games.nn import field_width, load, make_output, packed, packed_bias
-from games.weights import unnamed
+from games.nn import field_width, load, make_output, packed, packed_bias, tables_of
 
 MINE = 0             # + 8 * rows travelled + file
 THEIRS = 64          # + 8 * rows travelled by that piece + file
@@ -45,18 +44,9 @@ def load_weights(module=None):
     return load(module, FEATURES)
 
 
-_DEFAULT = []  # the default weights' tables, made once
-
-
 def make_evaluator(game, weights=None):
     """The evaluation with the Net ``weights`` (default: the fitted one)."""
-    if weights is None:
-        if not _DEFAULT:
-            _DEFAULT.append(_tables(load_weights()))
-        tables = _DEFAULT[0]
-    else:
-        tables = _tables(unnamed(weights, "Breakthrough network evaluation"))
-    by_player, output = tables
+    by_player, output = tables_of(weights, load_weights, _tables, "Breakthrough network evaluation")
     # Row r is byte r * (ROW_BITS // 8) of a board's little-endian bytes.
     b1, b2, b3, b4, b5, b6, b7 = (row * ROW_BITS // 8 for row in range(1, 8))
 

@@ -20,6 +20,8 @@ neighbours of a square are at bit offsets +-1 (same row), +-24 (same file), +-23
 never on a square of another file.
 """
 
+from games.errors import GameError
+
 FILES = "abcdefgh"
 ROW_BITS = 24
 BOARD_BYTES = 8 * ROW_BITS // 8
@@ -203,7 +205,7 @@ def square_name(square):
 
 def parse_square(text):
     if len(text) != 2 or text[0] not in FILES or text[1] not in "12345678":
-        raise ValueError(f"not a square: {text!r}")
+        raise GameError(f"not a square: {text!r}")
     return 8 * (int(text[1]) - 1) + FILES.index(text[0])
 
 
@@ -243,14 +245,14 @@ class Breakthrough:
     def make_state(self, white_squares, black_squares, player=WHITE):
         white, black = board_of(white_squares), board_of(black_squares)
         if white & black:
-            raise ValueError("a square holds two pieces")
+            raise GameError("a square holds two pieces")
         return (white, black, player) if player == WHITE else (black, white, player)
 
     def from_lines(self, lines, player=WHITE):
         """A state from 8 rows of ``w``/``b``/``.``, rank 8 first (as ``render`` draws)."""
         rows = [line.split()[-1] for line in lines]
         if len(rows) != 8 or any(len(r) != 8 or set(r) - set("wb.") for r in rows):
-            raise ValueError(f"expected 8 rows of 8 of 'w', 'b', '.': {lines!r}")
+            raise GameError(f"expected 8 rows of 8 of 'w', 'b', '.': {lines!r}")
         white = [8 * (7 - i) + c for i, r in enumerate(rows) for c, x in enumerate(r) if x == "w"]
         black = [8 * (7 - i) + c for i, r in enumerate(rows) for c, x in enumerate(r) if x == "b"]
         return self.make_state(white, black, player)
@@ -283,14 +285,14 @@ class Breakthrough:
         return square_name(move // 64) + square_name(move % 64)
 
     def parse_move(self, text):
-        """Inverse of ``move_name``; ValueError for anything that is not a forward step of
+        """Inverse of ``move_name``; GameError for anything that is not a forward step of
         one square (straight or diagonal) for one of the two players."""
         text = text.strip().lower()
         if len(text) != 4:
-            raise ValueError(f"not a Breakthrough move: {text!r}")
+            raise GameError(f"not a Breakthrough move: {text!r}")
         move = parse_square(text[:2]) * 64 + parse_square(text[2:])
         if not MOVE_BITS[move]:
-            raise ValueError(f"not a Breakthrough move: {text!r}")
+            raise GameError(f"not a Breakthrough move: {text!r}")
         return move
 
     def render(self, state):

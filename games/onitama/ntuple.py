@@ -42,12 +42,11 @@ base85-encoded, decoded once (``load``).
 
 import math
 import struct
-from itertools import accumulate
-from operator import eq
 
+from games.ntuple import Layout
 from games.onitama.rules import (CARD_COUNT, CARDS, FULL, HAND_TABLES, MASTER_STEPS, REACH, SHRINE, SIZE, SQUARES,
                                  SQUARES_HIGH, SQUARES_LOW, Memo, side_reach)
-from games.weights import int8_phases, unnamed
+from games.weights import unnamed
 
 # -- geometry and cards --------------------------------------------------------------
 
@@ -190,69 +189,19 @@ def mirrored(state):
 
 # -- weights ---------------------------------------------------------------------------
 
-class Weights:
-    """Decoded weights: ``tables`` (names), ``phases`` (piece counts where a phase
-    starts, the first at 2 left out), ``step`` (logit per unit) and ``values``: per
-    phase, the bias and each table's canonical entries, in index order."""
-
-    def __init__(self, tables, phases, step, values):
-        self.tables, self.phases, self.step, self.values = tuple(tables), tuple(phases), step, values
-
-
-def stored_counts(tables):
-    """Values stored per phase: 1 (the bias) and each table's canonical entries."""
-    return [1] + [len(set(canonical(t))) for t in tables]
-
-
-def check_layout(tables, phases):
-    """ValueError unless ``tables`` are this module's and ``phases`` rise within 3-10."""
-    unknown = [t for t in tables if t not in TABLES]
-    if unknown or len(set(tables)) != len(tables):
-        raise ValueError(f"N-tuple weights name tables {list(tables)}; known: {', '.join(TABLES)}")
-    if list(phases) != sorted(set(phases)) or any(not 2 < p <= 2 * SIZE for p in phases):
-        raise ValueError(f"N-tuple phase limits must rise within 3-{2 * SIZE}, got {list(phases)}")
-
-
-def decode(tables, phases, step, data):
-    """Weights from their stored form: ``data`` is base85 text of the zlib-compressed
-    signed bytes (per phase: the bias, then each table's canonical entries).
-    ValueError, one line, on anything that does not fit."""
-    tables = tables.split() if isinstance(tables, str) else list(tables)
-    check_layout(tables, phases)
-    values = int8_phases(data, step, stored_counts(tables), len(phases) + 1,
-                         f"tables {' '.join(tables)} with {len(phases) + 1} phases")
-    return Weights(tables, phases, step, values)
+LAYOUT = Layout(TABLES, canonical, 3, 2 * SIZE)  # phases by piece count
 
 
 def load(module=None):
     """The Weights of a weights module (default: games/onitama/ntuple_weights.py)."""
     if module is None:
         from games.onitama import ntuple_weights as module
-    try:
-        return decode(module.TABLES, module.PHASES, module.STEP, module.DATA)
-    except AttributeError as error:
-        raise ValueError(f"not an N-tuple weights module: {error}") from None
-
-
-def expand(weights):
-    """{table: [full table per phase]} with every entry's weight (tables the weights
-    leave out: zeros), and [bias per phase]."""
-    tables = {}
-    for table in TABLES:
-        canon = canonical(table)
-        if table not in weights.tables:
-            tables[table] = [[0] * len(canon)] * len(weights.values)
-            continue
-        k = weights.tables.index(table) + 1
-        rank = list(accumulate(map(eq, canon, range(len(canon)))))  # canonical entries up to each
-        where = [rank[index] - 1 for index in canon]                  # the stored slot of each
-        tables[table] = [list(map(phase[k].__getitem__, where)) for phase in weights.values]
-    return tables, [phase[0][0] for phase in weights.values]
+    return LAYOUT.load(module)
 
 
 def reference_total(weights, state):
     """The integer total of ``state``, from ``lookups``: the slow definition."""
-    tables, biases = expand(weights)
+    tables, biases = LAYOUT.expand(weights)
     phase = sum(1 for limit in weights.phases if (state[0] | state[1]).bit_count() >= limit)
     return biases[phase] + sum(tables[table][phase][index] for table, index in lookups(state))
 
@@ -385,7 +334,7 @@ def make_score(tables, bias, half=None):
 def make_scorer(weights, half=None):
     """``score(state)``: the integer total with ``weights`` (with ``half``, the value
     ``tanh(half * total)``), each phase's tables apart."""
-    tables, biases = expand(weights)
+    tables, biases = LAYOUT.expand(weights)
     by_phase = [make_score({name: table[k] for name, table in tables.items()}, biases[k], half)
                 for k in range(len(biases))]
     if len(by_phase) == 1:

@@ -28,11 +28,13 @@ when the game is over. The move lists are memoised by the mover's pieces and han
 (most positions of a search share their mover's side with a sibling); the memo tables
 are bounded and start afresh when full.
 
-games/onitama/reference.py keeps the previous rules (the hands unpacked, moves found
+bench/onitama_reference.py keeps the previous rules (the hands unpacked, moves found
 target by target), which the tests hold these to.
 """
 
 import weakref
+
+from games.errors import GameError
 
 SIZE = 5
 SQUARES = SIZE * SIZE
@@ -82,7 +84,7 @@ def square_name(sq):
 
 def parse_square(text):
     if len(text) != 2 or text[0] not in "ABCDE" or text[1] not in "12345":
-        raise ValueError(f"not an Onitama square: {text!r}")
+        raise GameError(f"not an Onitama square: {text!r}")
     return square("ABCDE".index(text[0]), int(text[1]) - 1)
 
 
@@ -505,7 +507,7 @@ class Onitama:
         """Start position; ``cards`` = (player 0's two, player 1's two, centre)."""
         a, b, oa, ob, centre = cards
         if len(set(cards)) != 5 or not all(0 <= c < CARD_COUNT for c in cards):
-            raise ValueError(f"need 5 distinct card ids 0..{CARD_COUNT - 1}, got {cards}")
+            raise GameError(f"need 5 distinct card ids 0..{CARD_COUNT - 1}, got {cards}")
         return (START_ROWS[0], START_ROWS[1], 1 << MASTER_START[0], 1 << MASTER_START[1],
                 make_hand((a, b), 0), make_hand((oa, ob), 1), centre, 0)
 
@@ -559,15 +561,15 @@ class Onitama:
         """Inverse of ``move_name`` (any case, any whitespace between the two parts)."""
         parts = text.split()
         if len(parts) != 2 or not parts[0].isdigit() or not parts[0].isascii():
-            raise ValueError(f"not an Onitama move: {text!r}")
+            raise GameError(f"not an Onitama move: {text!r}")
         card = int(parts[0])
         if card >= CARD_COUNT:
-            raise ValueError(f"no card with id {card}: {text!r}")
+            raise GameError(f"no card with id {card}: {text!r}")
         action = parts[1].upper()
         if action == "PASS":
             return pass_move(card)
         if len(action) != 4:
-            raise ValueError(f"not an Onitama move: {text!r}")
+            raise GameError(f"not an Onitama move: {text!r}")
         return make_move(card, parse_square(action[:2]), parse_square(action[2:]))
 
     def board_lines(self, state):

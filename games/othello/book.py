@@ -12,6 +12,7 @@ learn/othello_book.py makes the book (``python -m learn.othello_book``) and writ
 games/othello/book_data.py, whose header holds the command and the figures.
 """
 
+from games.errors import WeightsError
 from games.weights import from_text, to_text
 
 SIZE = 8
@@ -72,16 +73,16 @@ def encode(entries):
 
 
 def decode(data):
-    """``{key: canonical square}`` of the book's text; ValueError, one line, on anything
+    """``{key: canonical square}`` of the book's text; WeightsError, one line, on anything
     that is not a book."""
     raw = from_text(data, "Othello opening book")
     if len(raw) % ENTRY_BYTES:
-        raise ValueError(f"the Othello opening book's {len(raw)} bytes are not whole entries")
+        raise WeightsError(f"the Othello opening book's {len(raw)} bytes are not whole entries")
     entries = {}
     for at in range(0, len(raw), ENTRY_BYTES):
         square = raw[at + KEY_BYTES]
         if square >= SIZE * SIZE:
-            raise ValueError(f"the Othello opening book holds square {square}")
+            raise WeightsError(f"the Othello opening book holds square {square}")
         entries[int.from_bytes(raw[at:at + KEY_BYTES], "big")] = square
     return entries
 

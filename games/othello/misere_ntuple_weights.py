@@ -4,7 +4,7 @@
 Held out, 10000 games, 544227 positions: log-loss 0.4827, accuracy 75.3% (0.4840 and 75.0% quantized); the handcrafted evaluation as a logistic model: log-loss 0.5358, accuracy 71.6%.
 """
 
-PATTERNS = 'edge2x corner3x3 row2 row3 row4 diag8 diag7 diag6 diag5 diag4'
+TABLES = 'edge2x corner3x3 row2 row3 row4 diag8 diag7 diag6 diag5 diag4'
 PHASES = (20, 30, 40, 50)  # disc counts where a phase starts (the first at 4)
 STEP = 0.0625  # logits per unit
 DATA = (

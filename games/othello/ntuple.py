@@ -41,10 +41,9 @@ handcrafted evaluation instead.
 """
 
 import math
-from itertools import accumulate
-from operator import eq
 
-from games.weights import int8_phases, unnamed
+from games.ntuple import Layout
+from games.weights import unnamed
 
 # -- geometry ------------------------------------------------------------------------
 
@@ -101,19 +100,6 @@ def _images():
 IMAGES = _images()
 
 
-def naive_indices(mover, other):
-    """Each image's index, square by square: the definition, to which the tests hold the
-    fast evaluator and the trainer's numpy."""
-    indices = []
-    for _, squares in IMAGES:
-        index = 0
-        for j, (r, c) in enumerate(squares):
-            bit = 1 << (8 * r + c)
-            index += (1 if mover & bit else 2 if other & bit else 0) * 3 ** j
-        indices.append(index)
-    return indices
-
-
 def self_symmetries(pattern):
     """The permutations of a pattern's digits under the symmetries that map its squares
     onto themselves: ``perm[j]`` is the digit that square j's image holds."""
@@ -154,65 +140,14 @@ _CANONICAL = {}
 
 # -- weights -------------------------------------------------------------------------
 
-class Weights:
-    """Decoded weights: ``patterns`` (names), ``phases`` (disc counts where a phase
-    starts, the first at 0 left out), ``step`` (logit per unit) and ``values``:
-    per phase, the bias and each pattern's canonical entries, in index order."""
-
-    def __init__(self, patterns, phases, step, values):
-        self.patterns, self.phases, self.step, self.values = tuple(patterns), tuple(phases), step, values
-
-
-def stored_counts(patterns):
-    """Values stored per phase: 1 (the bias) and each pattern's canonical entries."""
-    return [1] + [len(set(canonical(p))) for p in patterns]
-
-
-def check_layout(patterns, phases):
-    """ValueError unless ``patterns`` are this module's and ``phases`` rise within 5-64."""
-    unknown = [p for p in patterns if p not in PATTERNS]
-    if unknown or len(set(patterns)) != len(patterns):
-        raise ValueError(f"N-tuple weights name patterns {list(patterns)}; known: {', '.join(PATTERNS)}")
-    if list(phases) != sorted(set(phases)) or any(not 4 < p < 65 for p in phases):
-        raise ValueError(f"N-tuple phase limits must rise within 5-64, got {list(phases)}")
-
-
-def decode(patterns, phases, step, data):
-    """Weights from their stored form: ``data`` is base85 text of the zlib-compressed
-    signed bytes (per phase: the bias, then each pattern's canonical entries).
-    ValueError, one line, on anything that does not fit."""
-    patterns = patterns.split() if isinstance(patterns, str) else list(patterns)
-    check_layout(patterns, phases)
-    values = int8_phases(data, step, stored_counts(patterns), len(phases) + 1,
-                         f"patterns {' '.join(patterns)} with {len(phases) + 1} phases")
-    return Weights(patterns, phases, step, values)
+LAYOUT = Layout(PATTERNS, canonical, 5, 64)  # a table per pattern; phases by disc count
 
 
 def load(module=None):
     """The Weights of a weights module (default: games/othello/ntuple_weights.py)."""
     if module is None:
         from games.othello import ntuple_weights as module
-    try:
-        return decode(module.PATTERNS, module.PHASES, module.STEP, module.DATA)
-    except AttributeError as error:
-        raise ValueError(f"not an N-tuple weights module: {error}") from None
-
-
-def expand(weights):
-    """{pattern: [full table per phase]} with every configuration's weight (patterns
-    the weights leave out: tables of zeros), and [bias per phase]."""
-    tables = {}
-    for pattern in PATTERNS:
-        canon = canonical(pattern)
-        if pattern not in weights.patterns:
-            zeros = [0] * len(canon)
-            tables[pattern] = [zeros] * len(weights.values)
-            continue
-        k = weights.patterns.index(pattern) + 1
-        rank = list(accumulate(map(eq, canon, range(len(canon)))))  # canonical entries up to each
-        where = [rank[index] - 1 for index in canon]                  # the stored slot of each
-        tables[pattern] = [list(map(phase[k].__getitem__, where)) for phase in weights.values]
-    return tables, [phase[0][0] for phase in weights.values]
+    return LAYOUT.load(module)
 
 
 # -- the fast evaluator ----------------------------------------------------------------
@@ -329,7 +264,7 @@ def make_score(by_discs):
 def phase_tuples(weights):
     """``by_discs`` for ``make_score``: for each disc count 0-64, its phase's bias and
     tables, one per image."""
-    tables, biases = expand(weights)
+    tables, biases = LAYOUT.expand(weights)
     tuples = [(biases[k], *(tables[pattern][k] for pattern, _ in IMAGES)) for k in range(len(biases))]
     return [tuples[sum(1 for limit in weights.phases if discs >= limit)] for discs in range(65)]
 

@@ -4,7 +4,7 @@
 Held out, 10000 games, 547133 positions: log-loss 0.4405, accuracy 77.3% (0.4418 and 77.2% quantized); the handcrafted evaluation as a logistic model: log-loss 0.5430, accuracy 70.6%.
 """
 
-PATTERNS = 'edge2x corner3x3 row2 row3 row4 diag8 diag7 diag6 diag5 diag4'
+TABLES = 'edge2x corner3x3 row2 row3 row4 diag8 diag7 diag6 diag5 diag4'
 PHASES = (16, 24, 32, 40, 48, 56)  # disc counts where a phase starts (the first at 4)
 STEP = 0.0625  # logits per unit
 DATA = (

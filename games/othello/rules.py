@@ -11,6 +11,8 @@ Moves are square indices; ``PASS`` is the only move of a player who cannot place
 disc while the opponent can. ``legal_moves`` is empty exactly when the game is over.
 """
 
+from games.errors import GameError
+
 PASS = -1
 
 
@@ -233,7 +235,7 @@ class Othello:
 
     def __init__(self, size=8, misere=False):
         if size not in (4, 6, 8, 10, 12, 14, 16):
-            raise ValueError(f"Othello board size must be an even number from 4 to 16, got {size}")
+            raise GameError(f"Othello board size must be an even number from 4 to 16, got {size}")
         self.size = size
         self.misere = misere
         self.name = "reversi" if misere else "othello"
@@ -326,16 +328,16 @@ class Othello:
         return "abcdefghijklmnop"[col] + str(row + 1)
 
     def parse_move(self, text):
-        """Inverse of ``move_name``; raises ValueError on anything else."""
+        """Inverse of ``move_name``; raises GameError on anything else."""
         text = text.strip().lower()
         if text == "pass":
             return PASS
         if len(text) < 2 or text[0] not in "abcdefghijklmnop"[: self.size] or not text[1:].isdigit():
-            raise ValueError(f"not an Othello square: {text!r}")
+            raise GameError(f"not an Othello square: {text!r}")
         col = ord(text[0]) - ord("a")
         row = int(text[1:]) - 1
         if not 0 <= row < self.size:
-            raise ValueError(f"not an Othello square: {text!r}")
+            raise GameError(f"not an Othello square: {text!r}")
         return row * self.size + col
 
     def render(self, state):

@@ -18,6 +18,7 @@ learn/oware_book.py makes the book (``python -m learn.oware_book``) and writes
 games/oware/book_data.py, whose header holds the command and the figures.
 """
 
+from games.errors import WeightsError
 from games.weights import from_text, to_text
 
 ROOT_PLIES = 3
@@ -72,31 +73,31 @@ def encode(moves):
 
 
 def decode(data):
-    """The moves of the book's text; ValueError, one line, on anything that is not a book."""
+    """The moves of the book's text; WeightsError, one line, on anything that is not a book."""
     moves = from_text(data, "Oware opening book")
     if any(move > 5 for move in moves):
-        raise ValueError("the Oware opening book holds a house beyond 5")
+        raise WeightsError("the Oware opening book holds a house beyond 5")
     return list(moves)
 
 
 def entries(game, moves, rounds):
     """{position: book move} of the stored ``moves`` of a book of ``rounds`` rounds;
-    ValueError, one line, where they do not fit its positions (a book of other
+    WeightsError, one line, where they do not fit its positions (a book of other
     settings) or a move is not legal."""
     taken = [0]
 
     def stored(positions):
         start, taken[0] = taken[0], taken[0] + len(positions)
         if taken[0] > len(moves):
-            raise ValueError(f"the Oware opening book holds {len(moves)} moves, fewer than its positions")
+            raise WeightsError(f"the Oware opening book holds {len(moves)} moves, fewer than its positions")
         return moves[start:taken[0]]
 
     book = walk(game, rounds, stored)
     if taken[0] != len(moves):
-        raise ValueError(f"the Oware opening book holds {len(moves)} moves for {taken[0]} positions")
+        raise WeightsError(f"the Oware opening book holds {len(moves)} moves for {taken[0]} positions")
     for state, move in book.items():
         if move not in game.legal_moves(state):
-            raise ValueError(f"the Oware opening book plays house {move}, not legal at ply {game.ply(state)}")
+            raise WeightsError(f"the Oware opening book plays house {move}, not legal at ply {game.ply(state)}")
     return book
 
 

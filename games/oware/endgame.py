@@ -21,6 +21,7 @@ games/oware/endgame_table.py, whose header holds the command and the figures.
 """
 
 from engines.base import WIN
+from games.errors import WeightsError
 from games.oware import nn
 from games.oware.rules import BIAS, HOUSE_SHIFT, HOUSES, MAX_TURNS, PLY_BIAS, SEEDS, STORE_BIAS, STORE_SHIFT
 from games.weights import from_text, to_text
@@ -88,13 +89,13 @@ def code(gain, seeds, late):
 
 
 def decode(data, seeds):
-    """The codes (a byte a board) of the table's text; ValueError, one line, if it does
+    """The codes (a byte a board) of the table's text; WeightsError, one line, if it does
     not hold one code for each board of at most ``seeds`` seeds."""
     raw = from_text(data, "Oware endgame table")
     if len(raw) != positions(seeds):
-        raise ValueError(f"the Oware endgame table holds {len(raw)} values; {seeds} seeds need {positions(seeds)}")
+        raise WeightsError(f"the Oware endgame table holds {len(raw)} values; {seeds} seeds need {positions(seeds)}")
     if max(raw) > 4 * seeds + 1:
-        raise ValueError(f"the Oware endgame table holds a gain above {seeds} seeds")
+        raise WeightsError(f"the Oware endgame table holds a gain above {seeds} seeds")
     return raw
 
 

@@ -17,8 +17,7 @@ both stores, one for the ply (which carries the bias). The tests hold it equal t
 trainer's numpy reference. The weights live in games/oware/nn_weights.py.
 """
 
-from games.nn import field_width, load, make_output, packed, packed_bias
-from games.weights import unnamed
+from games.nn import field_width, load, make_output, packed, packed_bias, tables_of
 from games.oware.rules import BIAS, HOUSE_SHIFT, MAX_TURNS, PLY_BIAS, SEEDS, STORE_BIAS, STORE_SHIFT
 
 SEED_CAP = 24        # a house's counts from here on are one input
@@ -64,18 +63,9 @@ def load_weights(module=None):
     return load(module, FEATURES)
 
 
-_DEFAULT = []  # the default weights' tables, made once
-
-
 def make_evaluator(game, weights=None):
     """The evaluation with the Net ``weights`` (default: the fitted one)."""
-    if weights is None:
-        if not _DEFAULT:
-            _DEFAULT.append(_tables(load_weights()))
-        tables = _DEFAULT[0]
-    else:
-        tables = _tables(unnamed(weights, "Oware network evaluation"))
-    plies, by_player, output = tables
+    plies, by_player, output = tables_of(weights, load_weights, _tables, "Oware network evaluation")
     pair_mask, stores_mask = (1 << PAIR_BITS) - 1, (1 << STORES_BITS) - 1
     houses_shift, stores_shift = HOUSE_SHIFT[0], STORE_SHIFT[0]
     s1, s2, s3, s4, s5 = (PAIR_BITS * k for k in range(1, 6))

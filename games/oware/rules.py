@@ -29,6 +29,8 @@ count), equal is a draw. The no-move capture is applied by ``outcome``/``scores`
 by ``play``, so ``legal_moves`` is empty exactly when the game is over.
 """
 
+from games.errors import GameError
+
 HOUSES = 12
 SEEDS = 48
 MAX_TURNS = 200  # plies the arena plays at most (its "turns")
@@ -123,11 +125,11 @@ class Oware:
     def make_state(self, houses, stores=(0, 0), ply=0):
         """Pack absolute houses (0-11), captured totals and the ply count into a state."""
         if len(houses) != HOUSES or any(not 0 <= n <= SEEDS for n in houses):
-            raise ValueError(f"an Oware board is 12 houses of 0-48 seeds, got {houses!r}")
+            raise GameError(f"an Oware board is 12 houses of 0-48 seeds, got {houses!r}")
         if sum(houses) + sum(stores) != SEEDS or min(stores) < 0:
-            raise ValueError(f"houses and stores must hold 48 seeds, got {houses!r} {stores!r}")
+            raise GameError(f"houses and stores must hold 48 seeds, got {houses!r} {stores!r}")
         if not 0 <= ply <= MAX_TURNS:
-            raise ValueError(f"ply must be within 0-{MAX_TURNS}, got {ply}")
+            raise GameError(f"ply must be within 0-{MAX_TURNS}, got {ply}")
         state = ply + PLY_BIAS
         for player in (0, 1):
             state |= (stores[player] + STORE_BIAS) << STORE_SHIFT[player]
@@ -212,7 +214,7 @@ class Oware:
     def parse_move(self, text):
         text = text.strip()
         if len(text) != 1 or text not in "012345":
-            raise ValueError(f"not an Oware house 0-5: {text!r}")
+            raise GameError(f"not an Oware house 0-5: {text!r}")
         return int(text)
 
     def render(self, state):

@@ -26,6 +26,7 @@ territory difference that make a pair of connected players 88% / 12%) and
 """
 import math
 
+from games.errors import WeightsError
 from games.tron.rules import CELLS, HEIGHT, NEIGHBOUR, OFF, WIDTH, xy
 from games.weights import merged
 
@@ -150,7 +151,7 @@ def make_evaluator(game, weights=None):
     n = game.num_players
     scale, separated_scale = w["territory_scale"], w["separated_scale"]
     if scale <= 0 or separated_scale <= 0:
-        raise ValueError("the Tron evaluation's scales must be positive")
+        raise WeightsError("the Tron evaluation's scales must be positive")
     tanh = math.tanh
 
     def evaluate(state):

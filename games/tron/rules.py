@@ -18,6 +18,8 @@ legal moves are then all four directions, each eliminating it, so ``legal_moves`
 empty exactly when the game is over.
 """
 
+from games.errors import GameError
+
 WIDTH, HEIGHT = 30, 20
 CELLS = WIDTH * HEIGHT
 MOVE_NAMES = ("UP", "DOWN", "LEFT", "RIGHT")
@@ -58,7 +60,7 @@ class Tron:
 
     def __init__(self, num_players=2):
         if num_players not in PLAYERS:
-            raise ValueError(f"Tron seats 2, 3 or 4 players, not {num_players!r}")
+            raise GameError(f"Tron seats 2, 3 or 4 players, not {num_players!r}")
         self.num_players = num_players
         self.value_bounds = (0.0, num_players / 2)
         # every ply fills a free cell or puts a player out; the cells fill at most once
@@ -74,9 +76,9 @@ class Tron:
         starts = DEFAULT_STARTS[:self.num_players] if starts is None else tuple(starts)
         cells = tuple(cell(x, y) for x, y in starts)
         if len(cells) != self.num_players or len(set(cells)) != len(cells):
-            raise ValueError(f"expected {self.num_players} distinct start cells, got {starts!r}")
+            raise GameError(f"expected {self.num_players} distinct start cells, got {starts!r}")
         if not all(0 <= x < WIDTH and 0 <= y < HEIGHT for x, y in starts):
-            raise ValueError(f"start cells must lie on the {WIDTH} x {HEIGHT} grid, got {starts!r}")
+            raise GameError(f"start cells must lie on the {WIDTH} x {HEIGHT} grid, got {starts!r}")
         ribbons = tuple(1 << c for c in cells)
         occupied = 0
         for ribbon in ribbons:
@@ -115,7 +117,7 @@ class Tron:
         its turn (the referee's ``eliminate``: a timeout or a wrong answer)."""
         to_move, heads, starts, ribbons, occupied, out = state
         if heads[player] == OFF:
-            raise ValueError(f"player {player} is already out")
+            raise GameError(f"player {player} is already out")
         occupied &= ~ribbons[player]
         heads = heads[:player] + (OFF,) + heads[player + 1:]
         starts = starts[:player] + (OFF,) + starts[player + 1:]
@@ -161,7 +163,7 @@ class Tron:
         try:
             return MOVE_NAMES.index(text)
         except ValueError:
-            raise ValueError(f"not a direction: {text!r} (UP, DOWN, LEFT or RIGHT)") from None
+            raise GameError(f"not a direction: {text!r} (UP, DOWN, LEFT or RIGHT)") from None
 
     def render(self, state):
         """The grid: ``.`` free, ``0``-``3`` a player's ribbon, ``A``-``D`` its head."""

@@ -12,6 +12,8 @@ bits, the board the mover is sent to (``ANY``: a free choice, ``OVER``: game ove
 the player to move (0 moves first, as X).
 """
 
+from games.errors import GameError
+
 ANY, OVER = 9, 10
 FULL = 511
 LINES = (0o7, 0o70, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124)
@@ -86,7 +88,7 @@ class UltimateTicTacToe:
     def parse_move(self, text):
         parts = text.split()
         if len(parts) != 2 or not all(p.isascii() and p.isdigit() and int(p) < 9 for p in parts):
-            raise ValueError(f"a move is a row and a column 0-8, got {text!r}")
+            raise GameError(f"a move is a row and a column 0-8, got {text!r}")
         row, col = int(parts[0]), int(parts[1])
         return 9 * (row // 3 * 3 + col // 3) + row % 3 * 3 + col % 3
 

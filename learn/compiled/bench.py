@@ -67,7 +67,7 @@ def network_kinds(game, weights, players, label_depth, quiescence=False):
 def othello_kinds():
     from games.othello import ntuple_weights as module
     from learn import othello as trainer
-    shipped = (module.PATTERNS, tuple(module.PHASES), module.STEP, module.DATA)
+    shipped = (module.TABLES, tuple(module.PHASES), module.STEP, module.DATA)
     return ntuple_kinds(trainer, shipped, "handcrafted",
                         f"depths {','.join(map(str, trainer.DEPTHS))}, the solver from {trainer.SOLVE_EMPTIES} empties")
 

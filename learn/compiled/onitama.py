@@ -616,7 +616,7 @@ def ntuple_arrays(weights):
     """The N-tuple evaluation's array of ``weights`` (an ntuple.Weights): the phase of
     each piece count, the biases, and one row per phase of every table in full
     (ntuple.TABLES' order)."""
-    tables, biases = ntuple.expand(weights)
+    tables, biases = ntuple.LAYOUT.expand(weights)
     ev = np.zeros(TABLE + len(biases) * ENTRIES)
     ev[KIND], ev[SCALE] = NTUPLE, weights.step / 2
     ev[PHASE_OF:PHASE_OF + 11] = [sum(1 for limit in weights.phases if pieces >= limit) for pieces in range(11)]

@@ -350,7 +350,7 @@ def handcrafted_arrays():
 def ntuple_arrays(weights):
     """The N-tuple evaluation's tables of ``weights`` (an ntuple.Weights): one row per
     phase of every pattern's full table, and each image's squares and table offset."""
-    tables, biases = ntuple.expand(weights)
+    tables, biases = ntuple.LAYOUT.expand(weights)
     names = list(ntuple.PATTERNS)
     starts = np.cumsum([0] + [len(tables[name][0]) for name in names])
     table = np.array([[v for name in names for v in tables[name][k]] for k in range(len(biases))], dtype=np.int64)

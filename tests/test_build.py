@@ -430,11 +430,13 @@ def test_a_slim_bundles_help_lists_only_the_engines_it_carries(two_builds, bot, 
                               text=True, timeout=60)
         assert done.returncode == 0, done.stderr
         shown[bundle] = " ".join(done.stdout.split())  # the lines as argparse wraps them, joined
-    assert set(help_choices(shown[slim], "--engine")) == carried | {runtime.BEST}
+    configs = importlib.import_module(f"bots.{bot}").BOT.configs  # named configurations are choices too
+    offered = {name for name, config in configs.items() if config.engine in carried}
+    assert set(help_choices(shown[slim], "--engine")) == carried | offered | {runtime.BEST}
     # fewer engines, but where the slim bundle holds every module of the game's engines (Tron's)
     assert carried < set(game_engines(bot)) or engine_modules(bot) <= bundled_modules(slim)
     assert f"dist/full/{bot}.py carries every one" in shown[slim]
-    assert set(help_choices(shown[full], "--engine")) == set(game_engines(bot)) | {runtime.BEST}
+    assert set(help_choices(shown[full], "--engine")) == set(game_engines(bot)) | set(configs) | {runtime.BEST}
     assert help_choices(shown[full], "--eval") == runtime_bot_evaluations(bot)
     assert "This bundle: " + build_comment(slim) in shown[slim]
 

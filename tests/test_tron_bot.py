@@ -83,6 +83,16 @@ def fill_engine(game):
     return engine
 
 
+def stepped(state, move):
+    """``state`` once the player to move has taken ``move`` and is to move again (the
+    others are walled off: only it moves)."""
+    me = state[0]
+    target = NEIGHBOUR[state[1][me]][move]
+    heads = state[1][:me] + (target,) + state[1][me + 1:]
+    ribbons = state[3][:me] + (state[3][me] | 1 << target,) + state[3][me + 1:]
+    return me, heads, state[2], ribbons, state[4] | 1 << target, state[5]
+
+
 def steps_filled(game, engine, state, limit):
     """The steps the engine's moves take before the player to move is boxed in (only
     it moves: the others are walled off)."""
@@ -92,9 +102,7 @@ def steps_filled(game, engine, state, limit):
         target = NEIGHBOUR[state[1][me]][move]
         if target == -1 or state[4] >> target & 1:
             return steps
-        heads = state[1][:me] + (target,) + state[1][me + 1:]
-        ribbons = state[3][:me] + (state[3][me] | 1 << target,) + state[3][me + 1:]
-        state = (me, heads, state[2], ribbons, state[4] | 1 << target, state[5])
+        state = stepped(state, move)
         assert tron.separated(state)
         steps += 1
 
@@ -118,6 +126,22 @@ def test_an_interrupted_fill_keeps_its_path_and_never_walks_into_a_wall():
     assert 0 < steps <= 8 * 8 - 6 - 1  # the box's free cells: no step into a wall
     result = engine.search(state, Limit(nodes=20))
     assert not result.proven and result.move in ALL_MOVES
+
+
+def test_a_proven_path_is_followed_and_a_broken_one_searched_again():
+    game = Tron(2)
+    state = walled_state(random.Random(0), 4, 0)  # 16 free cells; after a step, 2 free beside the head
+    engine = fill_engine(game)
+    first = engine.search(state, Limit())
+    assert first.proven and first.nodes > 0
+    following = stepped(state, first.move)
+    second = engine.search(following, Limit())
+    assert second.proven and second.nodes == 0  # the kept path, not searched again
+    ahead = NEIGHBOUR[following[1][0]][second.move]
+    me, heads, starts, ribbons, occupied, out = following
+    blocked = (me, heads, starts, (ribbons[0],) + (ribbons[1] | 1 << ahead,), occupied | 1 << ahead, out)
+    third = engine.search(blocked, Limit())  # its next cell taken: the path is searched again
+    assert third.nodes > 0 and third.depth > 0 and NEIGHBOUR[heads[0]][third.move] != ahead
 
 
 def test_before_the_cycles_part_the_fill_is_its_inner_engine():

@@ -60,7 +60,7 @@ class Config:
         """E.g. ``alphabeta, evaluation nn, quiescence=0``: what ``--help`` lists."""
         values = {**self.params, **self.weights}
         return ", ".join([self.engine] + ([f"evaluation {self.evaluation}"] if self.evaluation else [])
-                         + [f"{key}={value}" for key, value in values.items()])
+                         + [f"{key}={value.__name__ if callable(value) else value}" for key, value in values.items()])
 
 
 # MCTS that uses the game's evaluation (the engines' table compares searches with the

@@ -195,6 +195,9 @@ def parse_options(bot, argv=None):
     options.config = bot.best if options.engine == BEST else options.engine
     options.engine = bot.config(options.config).engine
     inner = bot.config(options.config).params.get(registry.INNER)
+    playing = registry.engines_for(bot.player.rules)
+    if options.engine not in playing:
+        parser.error(f"engine {options.engine} does not play {bot.name}, whose engines are {', '.join(playing)}")
     try:
         options.params = registry.typed_parameters(
             options.engine, parse_pairs(parser, "--set", options.set), inner)

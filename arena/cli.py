@@ -17,7 +17,7 @@ from arena.clock import add_rehearsal_options, clock_from_options
 from arena.errors import Interrupted, UserError
 from arena.games import ROOT, game_names, games_with_bundles, load_referee, sized_game
 from arena.match import (FAULTS, REASONS, Match, check_seats, fault_of, join_moves, limits_ms, parse_opening,
-                         play_match, ranks_of)
+                         play_match, ranks_of, seats_of)
 from arena.report import listed_order, plot, summarize, summary_json, summary_text
 from arena.replay import write_replay
 from arena.results import ResultsWriter, read_results
@@ -275,20 +275,22 @@ def cmd_smoke(options):
     played = failed = 0
     for game, referee, bundle, scale in games_with_bundles(game_names(), options.dist, options.scale,
                                                             SMOKE_SCALE):
-        command = str(bundle)
-        names = [f"{bundle.stem}#0", f"{bundle.stem}#1"]
-        match = Match.between([command, command], names, seed=random.randrange(2 ** 32), scale=scale,
-                              odds={name: SMOKE_SLACK for name in names}, isolated=True)
-        record = play_match(referee, match)
-        played += 1
-        bad = record["reason"] in FAULTS
-        failed += bad
-        print(f"{game}: {'FAILED' if bad else 'ok'}  {record['plies']} plies in {record['duration_s']:.1f} s, "
-              f"score {record['score'][0]:g}-{record['score'][1]:g}, {REASONS[record['reason']]}"
-              + (f" ({record['detail']})" if record["detail"] else "")
-              + late_note(late_answers(record, limits_ms(referee, scale))))
-        for line in record["stderr"]:
-            print("  | " + line)
+        for count in seats_of(referee):  # a game of 2 to 4 players: a table of each size
+            command = str(bundle)
+            names = [f"{bundle.stem}#{seat}" for seat in range(count)]
+            match = Match.between([command] * count, names, seed=random.randrange(2 ** 32), scale=scale,
+                                  odds={name: SMOKE_SLACK for name in names}, isolated=True)
+            record = play_match(referee, match)
+            played += 1
+            bad = record["reason"] in FAULTS or any(record.get("faults") or ())
+            failed += bad
+            label = game if count == 2 else f"{game} ({count} bots)"
+            print(f"{label}: {'FAILED' if bad else 'ok'}  {record['plies']} plies in {record['duration_s']:.1f} s, "
+                  f"score {'-'.join(format(score, 'g') for score in record['score'])}, {REASONS[record['reason']]}"
+                  + (f" ({record['detail']})" if record["detail"] else "")
+                  + late_note(late_answers(record, limits_ms(referee, scale))))
+            for line in record["stderr"]:
+                print("  | " + line)
     if not played:
         print(f"no game was played: build the bundles first (make build)")
         return 1

@@ -29,10 +29,12 @@ from arena.games import games_with_bots, load_referee  # noqa: E402
 from engines.alphabeta import AlphaBeta, AlphaBetaPlus  # noqa: E402
 from engines.base import Limit, random_plies  # noqa: E402
 from games import catalog  # noqa: E402
+from games.contract import is_n_player  # noqa: E402
 
-# Each game's search depth, as its package declares it (games/catalog.py).
+# Each game's search depth, as its package declares it (games/catalog.py); the games of
+# two players' engines only (Tron's bot searches with the N-player ones).
 DEPTHS = {name: catalog.declared(name, "SAME_SEARCH_DEPTH", catalog.DEFAULT_SAME_SEARCH_DEPTH)
-          for name in games_with_bots()}
+          for name in games_with_bots() if not is_n_player(load_referee(name).game)}
 POSITIONS = 6  # positions a game
 
 

@@ -60,7 +60,7 @@ class Config:
         """E.g. ``alphabeta, evaluation nn, quiescence=0``: what ``--help`` lists."""
         values = {**self.params, **self.weights}
         return ", ".join([self.engine] + ([f"evaluation {self.evaluation}"] if self.evaluation else [])
-                         + [f"{key}={value}" for key, value in values.items()])
+                         + [f"{key}={value.__name__ if callable(value) else value}" for key, value in values.items()])
 
 
 # MCTS that uses the game's evaluation (the engines' table compares searches with the
@@ -195,6 +195,9 @@ def parse_options(bot, argv=None):
     options.config = bot.best if options.engine == BEST else options.engine
     options.engine = bot.config(options.config).engine
     inner = bot.config(options.config).params.get(registry.INNER)
+    playing = registry.engines_for(bot.player.rules)
+    if options.engine not in playing:
+        parser.error(f"engine {options.engine} does not play {bot.name}, whose engines are {', '.join(playing)}")
     try:
         options.params = registry.typed_parameters(
             options.engine, parse_pairs(parser, "--set", options.set), inner)

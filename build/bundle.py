@@ -353,12 +353,14 @@ def chosen_modules(entry, bot, baked_args):
 
 
 def every_module(entry, bot):
-    """The modules of every engine and of every evaluation of the bot; BuildError naming
-    an evaluation whose module does not exist (a typo in its target)."""
+    """The modules of every engine that plays the bot's game and of every evaluation of
+    the bot; BuildError naming an evaluation whose module does not exist (a typo in its
+    target)."""
     for name, target in bot.evaluations.items():
         if not registry.carries(target):
             raise BuildError(f"{entry}: {runtime.not_carried(bot, f'evaluation {name}', target)}")
-    return [registry.module_of(target) for target in [*registry.ENGINES.values(), *bot.evaluations.values()]]
+    engines = [registry.target_of(name) for name in registry.engines_for(bot.player.rules)]
+    return [registry.module_of(target) for target in [*engines, *bot.evaluations.values()]]
 
 
 def bundles(entry, name, baked_args, form=DENSE):

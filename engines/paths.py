@@ -169,7 +169,10 @@ def reachable_count(node, visited, neighbours, colour=None):
 
 def grid_colour(width):
     """The chequerboard colouring of a grid ``width`` cells wide, for ``longest_path``."""
-    return lambda cell: (cell % width + cell // width) & 1
+    def colour(cell):
+        return (cell % width + cell // width) & 1
+
+    return colour
 
 
 def longest_path(start, neighbours, bound=None, clock=None, colour=None):

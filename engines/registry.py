@@ -24,9 +24,10 @@ ENGINES = {"bestfirst": "engines.bestfirst:BestFirst", "bestfirst+": "engines.be
 # Engines of games of two to four players (games that give ``returns``: docs/INTERFACES.md).
 NPLAYER_ENGINES = {"paranoid": "engines.nplayer:Paranoid", "maxn": "engines.nplayer:MaxN",
                    "offensive": "engines.nplayer:DirectedOffensive", "mpmix": "engines.nplayer:MPMix",
-                   "mcts-n": "engines.nplayer:MCTSN"}
+                   "mcts-n": "engines.nplayer:MCTSN", "fill": "engines.fill:Fill"}
 INNER = "engine"  # the parameter of an engine that wraps another (the solver): its name
 INNER_CHOICES = sorted(name for name in ENGINES if name != "solver")
+NPLAYER_INNER_CHOICES = sorted(name for name in NPLAYER_ENGINES if name != "fill")
 # Types that a command-line value can take; parameters of other types (callables, such
 # as the solver's solve_when) are set by the bot's configuration only.
 SETTABLE = (bool, int, float, str, list)
@@ -69,6 +70,13 @@ def carried_engines():
 def names():
     """Every engine's name, those of two players' games and those of N players'."""
     return sorted(ENGINES) + sorted(NPLAYER_ENGINES)
+
+
+def engines_for(game):
+    """The names of the engines that play ``game`` (a rules object or class): the
+    N-player ones for a game that gives ``returns`` (games.contract.is_n_player's test,
+    not imported: every bundle carries this module), else the two players' ones."""
+    return sorted(NPLAYER_ENGINES) if hasattr(game, "returns") else sorted(ENGINES)
 
 
 def target_of(name):
@@ -151,8 +159,9 @@ def typed_parameters(name, texts, inner=None):
     """{parameter: value} of the engine ``name`` from {parameter: text}; OptionError
     naming the first parameter that it does not take or whose value does not fit.
     ``inner``: the engine that ``name`` wraps unless ``texts`` names one."""
-    if INNER in texts and texts[INNER] not in INNER_CHOICES:
-        raise OptionError(f"{INNER}={texts[INNER]}: expected one of {', '.join(INNER_CHOICES)}")
+    choices = NPLAYER_INNER_CHOICES if name in NPLAYER_ENGINES else INNER_CHOICES
+    if INNER in texts and texts[INNER] not in choices:
+        raise OptionError(f"{INNER}={texts[INNER]}: expected one of {', '.join(choices)}")
     known = parameters(name, texts.get(INNER) or inner)
     values = {}
     for key, text in texts.items():

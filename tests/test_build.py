@@ -23,6 +23,15 @@ BUNDLER = ROOT / "build" / "bundle.py"
 BOTS = sorted(p.stem for p in (ROOT / "bots").glob("[!_]*.py") if p.name != "runtime.py")
 RUNTIME_BOTS = [bot for bot in BOTS if not bot.startswith("reversi_sustech")]  # the judge's AI classes choose none
 ENGINE_MODULES = {registry.module_of(target) for target in registry.ENGINES.values()}
+
+
+def game_engines(bot):
+    """The engines that play ``bot``'s game (Tron's: the N-player ones)."""
+    return registry.engines_for(load_referee(bot).game)
+
+
+def engine_modules(bot):
+    return {registry.module_of(registry.target_of(name)) for name in game_engines(bot)}
 PROJECT = ("bots", "engines", "games")  # the packages a bundle carries modules of
 
 
@@ -140,8 +149,10 @@ def test_a_bundle_carries_only_its_default_engines_and_the_full_one_every_one(tw
     slim, full = two_builds[0] / f"{bot}.py", two_builds[0] / "full" / f"{bot}.py"
     expected = expected_modules(ROOT / "bots" / f"{bot}.py", default_choice(bot))
     assert bundled_modules(slim) - {bundler.DENSE_MODULE} == expected  # the build adds the packed data's decoder
-    assert bundled_modules(full) >= ENGINE_MODULES | {f"games.{bot}.evaluation"}
-    assert len(slim.read_text()) < len(full.read_text())
+    assert bundled_modules(full) >= engine_modules(bot) | {f"games.{bot}.evaluation"}
+    assert bundled_modules(slim) <= bundled_modules(full)
+    if bundled_modules(slim) < bundled_modules(full):  # Tron's slim bundle holds every N-player engine already
+        assert len(slim.read_text()) < len(full.read_text())
     assert full.read_bytes() == (two_builds[1] / "full" / f"{bot}.py").read_bytes()  # reproducible too
     assert b"import os" not in full.read_bytes()
 
@@ -167,7 +178,8 @@ def test_a_malformed_list_of_modules_left_out_fails_the_build_in_one_line(tmp_pa
 
 @pytest.mark.parametrize("bot", RUNTIME_BOTS)
 def test_a_bundle_asked_for_an_engine_it_lacks_says_so_in_one_line(two_builds, bot, tmp_path):
-    for bundle, code in ((two_builds[0] / "full" / f"{bot}.py", 0), (two_builds[0] / f"{bot}.py", 2)):
+    full_code = 0 if "mcts" in game_engines(bot) else 2  # a game of N players' bundles lack it alike
+    for bundle, code in ((two_builds[0] / "full" / f"{bot}.py", full_code), (two_builds[0] / f"{bot}.py", 2)):
         result = subprocess.run([sys.executable, "-I", str(bundle), "--engine", "mcts"], input="",
                                 cwd=tmp_path, capture_output=True, text=True, timeout=60)
         assert result.returncode == code, result.stderr
@@ -242,7 +254,8 @@ def plain_build(tmp_path_factory):
 # (given 50 times the clock's budget): best-first at a node budget, alpha-beta at a depth.
 # Any other game's bot: its default engine at the size `fixed_search` gives every engine.
 FIXED_SEARCH = {"othello": "--set max_nodes=400", "oware": "--set max_depth=4",
-                "breakthrough": "--set max_depth=3", "onitama": "--set max_depth=3"}
+                "breakthrough": "--set max_depth=3", "onitama": "--set max_depth=3",
+                "tron": "--set max_depth=2 --set fill_nodes=2000"}
 
 
 def default_fixed_search(bot):
@@ -255,7 +268,11 @@ def default_fixed_search(bot):
 def played(referee, bundle, options, seed):
     """(how the game ended, its moves) of ``bundle`` against itself with ``options``."""
     command = f"{bundle} {options} --clock 50"
-    record = play_match(referee, Match.between([command, command], seed=seed, random_plies=4, scale=50, isolated=True))
+    # Tron's arena sends the heads only: a bot could not see plies played before its first
+    # turn (its random start cells vary the games instead)
+    plies = 0 if referee.game.name == "tron" else 4
+    record = play_match(referee, Match.between([command, command], seed=seed, random_plies=plies, scale=50,
+                                               isolated=True))
     return record["reason"], record["moves"]
 
 
@@ -284,7 +301,8 @@ def fixed_search(engine):
     """Options that end ``engine``'s searches at a fixed size, with a fixed seed."""
     accepted = registry.parameters(engine)
     size = "max_depth=2" if "max_depth" in accepted else "max_nodes=300"
-    return f"--engine {engine} --set {size}" + (" --set seed=1" if "seed" in accepted else "")
+    return (f"--engine {engine} --set {size}" + (" --set seed=1" if "seed" in accepted else "")
+            + (" --set fill_nodes=2000" if "fill_nodes" in accepted else ""))
 
 
 def full_bundles(two_builds, plain_build, bot):
@@ -298,7 +316,7 @@ def test_a_minified_full_bundle_plays_the_moves_of_the_plain_one_with_every_eval
     evaluations = runtime_bot_evaluations(bot)
     assert evaluations
     for evaluation in evaluations:
-        options = f"{fixed_search('alphabeta')} --eval {evaluation}"
+        options = f"{fixed_search('alphabeta' if 'alphabeta' in game_engines(bot) else 'maxn')} --eval {evaluation}"
         reason, moves = played(referee, dense_bundle, options, 3)
         assert reason not in FAULTS and len(moves) >= 2
         assert (reason, moves) == played(referee, plain_bundle, options, 3), options
@@ -306,14 +324,16 @@ def test_a_minified_full_bundle_plays_the_moves_of_the_plain_one_with_every_eval
 
 # The solver's exact attempt is bounded by time, not by size; the Othello bundle's
 # default engine is the solver, whose endgame is solved within any clock.
-SIZED_ENGINES = sorted(set(registry.ENGINES) - {"solver"})
+def sized_engines(bot):
+    """The engines of ``bot``'s game that a fixed size ends (``fixed_search``)."""
+    return [name for name in game_engines(bot) if name != "solver"]
 
 
 @pytest.mark.parametrize("bot", RUNTIME_BOTS)
 def test_a_minified_full_bundle_plays_the_moves_of_the_plain_one_with_every_engine(two_builds, plain_build, bot):
     referee = load_referee(bot)
     dense_bundle, plain_bundle = full_bundles(two_builds, plain_build, bot)
-    for engine in SIZED_ENGINES:  # an engine that a game does not suit fails alike in both
+    for engine in sized_engines(bot):  # one that takes no size (MCTS-N) fails alike in both
         options = fixed_search(engine)
         assert played(referee, dense_bundle, options, 3) == played(referee, plain_bundle, options, 3), options
 
@@ -328,12 +348,6 @@ def runtime_bot(bot):
 def runtime_bot_evaluations(bot):
     return list(runtime_bot(bot).evaluations)
 
-
-def offered(bot, engines):
-    """What ``--help`` lists for ``--engine`` where ``engines`` are carried: those engines,
-    the bot's configurations of them, and best."""
-    configs = {name for name, config in runtime_bot(bot).configs.items() if config.engine in engines}
-    return set(engines) | configs | {runtime.BEST}
 
 
 def test_build_fails_loudly_naming_the_bundle(tmp_path):
@@ -413,17 +427,21 @@ def help_choices(text, option):
 @pytest.mark.parametrize("bot", RUNTIME_BOTS)
 def test_a_slim_bundles_help_lists_only_the_engines_it_carries(two_builds, bot, tmp_path):
     slim, full = two_builds[0] / f"{bot}.py", two_builds[0] / "full" / f"{bot}.py"
-    carried = {name for name, target in registry.ENGINES.items()
-               if registry.module_of(target) in bundled_modules(slim)}
+    carried = {name for name in game_engines(bot)
+               if registry.module_of(registry.target_of(name)) in bundled_modules(slim)}
     shown = {}
     for bundle in (slim, full):
         done = subprocess.run([sys.executable, "-I", str(bundle), "--help"], cwd=tmp_path, capture_output=True,
                               text=True, timeout=60)
         assert done.returncode == 0, done.stderr
         shown[bundle] = " ".join(done.stdout.split())  # the lines as argparse wraps them, joined
-    assert set(help_choices(shown[slim], "--engine")) == offered(bot, carried)
-    assert carried < set(registry.ENGINES) and f"dist/full/{bot}.py carries every one" in shown[slim]
-    assert set(help_choices(shown[full], "--engine")) == offered(bot, registry.ENGINES)
+    configs = importlib.import_module(f"bots.{bot}").BOT.configs  # named configurations are choices too
+    offered = {name for name, config in configs.items() if config.engine in carried}
+    assert set(help_choices(shown[slim], "--engine")) == carried | offered | {runtime.BEST}
+    # fewer engines, but where the slim bundle holds every module of the game's engines (Tron's)
+    assert carried < set(game_engines(bot)) or engine_modules(bot) <= bundled_modules(slim)
+    assert f"dist/full/{bot}.py carries every one" in shown[slim]
+    assert set(help_choices(shown[full], "--engine")) == set(game_engines(bot)) | set(configs) | {runtime.BEST}
     assert help_choices(shown[full], "--eval") == runtime_bot_evaluations(bot)
     assert "This bundle: " + build_comment(slim) in shown[slim]
 

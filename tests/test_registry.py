@@ -3,9 +3,11 @@
 import pytest
 
 from engines import registry
-from engines.base import Limit
+from engines.base import Limit, OptionError
 from engines.mcts import MCTS
 from engines.solver import Solver
+from games.othello.rules import Othello
+from games.tron.rules import Tron
 from treegame import TreeGame
 
 
@@ -78,3 +80,15 @@ def test_the_solver_builds_its_inner_engine_from_the_registry():
         assert engine.search(state, Limit.within(0.05)).move in game.legal_moves(state)
     with pytest.raises(ValueError, match="unknown engine 'nope'; choose from alphabeta, alphabeta\\+"):
         Solver(game, game.evaluate, engine="nope")
+
+
+def test_the_engines_for_a_game_are_those_of_its_kind():
+    assert registry.engines_for(Tron(3)) == sorted(registry.NPLAYER_ENGINES)
+    assert registry.engines_for(Othello()) == sorted(registry.ENGINES)
+
+
+def test_the_fill_takes_an_n_player_engine_and_its_parameters():
+    assert "fill" not in registry.NPLAYER_INNER_CHOICES and "paranoid" in registry.NPLAYER_INNER_CHOICES
+    assert registry.typed_parameters("fill", {"engine": "paranoid", "tt": "off"}) == {"engine": "paranoid", "tt": False}
+    with pytest.raises(OptionError, match="engine=alphabeta: expected one of maxn, mcts-n, mpmix, offensive, paranoid"):
+        registry.typed_parameters("fill", {"engine": "alphabeta"})

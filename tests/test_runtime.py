@@ -84,6 +84,7 @@ def test_set_values_take_the_type_of_the_parameter():
     (["--clock", "nan"], "--clock nan: expected a positive factor"),
     (["--eval", "nope"], "--eval"),
     (["--engine", "nope"], "--engine"),
+    (["--engine", "paranoid"], "engine paranoid does not play test, whose engines are alphabeta, alphabeta+,"),
 ])
 def test_a_wrong_option_stops_the_bot_with_one_line(argv, message, capsys):
     assert message in usage_error(argv, make_bot(), capsys)

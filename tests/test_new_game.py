@@ -36,7 +36,7 @@ def run(copy, *argv, timeout=600):
                           timeout=timeout)
 
 
-@pytest.fixture(scope="module", params=sorted(GAMES))
+@pytest.fixture(scope="module", params=sorted(GAMES), ids=lambda name: f"{GAMES[name]}-players")  # ids: not -k <name>
 def copy(request, tmp_path_factory):
     """A copy of the repository with a new game written into it; (copy, files before,
     the game's name)."""
@@ -70,6 +70,11 @@ def test_the_new_game_builds_and_plays_in_the_arena_with_every_number_of_bots(co
             assert played.returncode == 0, played.stderr
             assert "the game ended" in played.stdout, played.stdout
             assert players == 2 or f"{players}. {name}" in played.stdout  # every seat ranked
+    if GAMES[name] > 2:  # the N-player template draws its board in the replays
+        played = run(root, "-m", "arena", "match", name, *[f"dist/{name}.py"] * GAMES[name], "--results", "r.jsonl")
+        assert played.returncode == 0, played.stderr
+        replayed = run(root, "-m", "arena", "replay", "r.jsonl", "-o", "r.html")
+        assert replayed.returncode == 0 and '"ranks":["seats","pile"]' in (root / "r.html").read_text(), replayed.stderr
 
 
 def test_the_new_game_passes_its_tests_and_the_conformance_suite(copy):

@@ -86,7 +86,8 @@ def filled(text, name, players=2):
     summary = ("a new game, tic-tac-toe until its rules are written" if players == 2 else
                f"a new game for 2 to {players} players, Last Stone until its rules are written")
     for placeholder, value in (("GAME_NAME", name), ("GameClass", class_name(name)), ("GAME_TITLE", title),
-                               ("GAME_SUMMARY", summary), ("MAX_PLAYERS", str(players))):
+                               ("GAME_SUMMARY", summary), ("MAX_PLAYERS", str(players)),
+                               ("SEAT_COUNTS", repr(tuple(range(2, players + 1))))):
         text = text.replace(placeholder, value)
     return text
 

@@ -2,8 +2,9 @@
 
 A CodinGame game ``g`` is refereed by ``games.g.protocol.Referee`` (docs/INTERFACES.md),
 imported only when asked for, so a game still being written does not stop the others.
-Reversed Reversi is refereed by ``arena.sustech.Referee``: its bots are SUSTech ``AI``
-classes, driven through a host process; ``reversi-N`` is the game on an N x N board.
+The arena's own games (``HOSTED``) have their referees in arena/: Reversed Reversi's is
+``arena.sustech.Referee``, its bots SUSTech ``AI`` classes driven through a host
+process; ``reversi-N`` is the game on an N x N board.
 """
 
 import importlib
@@ -14,12 +15,14 @@ from pathlib import Path
 
 from arena import sustech
 from arena.errors import UserError
-from arena.sustech import SIZED_SUSTECH, SUSTECH, SUSTECH_SIZES
+from arena.sustech import SUSTECH, SUSTECH_SIZES
 from games import catalog, contract
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES_DIR = ROOT / "games"
-BUNDLES = {name: sustech.BUNDLE for name in (SUSTECH, *SIZED_SUSTECH)}  # game -> bundle in dist/
+# The arena's own games, outside games/: {name: referee factory taking the clock's scale}
+HOSTED = sustech.referees()
+LISTED_HOSTED = (SUSTECH,)  # those game_names lists (the other sizes: --size)
 FULL = "full"  # where build/bundle.py puts the bundles that carry every engine (dist/full/)
 DEFAULT_MEMORY_MB = 768
 # Referee classes by game name, for games outside games/ (a test's toy game): load_referee
@@ -29,7 +32,7 @@ EXTRA_REFEREES = {}
 def sized_game(name, size):
     """The name of game ``name`` played on a ``size`` board (only Reversed Reversi has
     sizes: 6, 8, 10 or 12); UserError otherwise."""
-    if name != SUSTECH and name not in SIZED_SUSTECH:
+    if name not in HOSTED:
         raise UserError(f"--size is for reversi only (the {name} board has one size)")
     if size not in SUSTECH_SIZES:
         raise UserError(f"reversi board size must be one of {', '.join(map(str, SUSTECH_SIZES))}, got {size}")
@@ -40,7 +43,7 @@ def game_names():
     """Every game with a package under games/ (ready or not), plus Reversed Reversi;
     UserError for a game folder without its ``__init__.py`` (games.catalog)."""
     try:
-        return sorted({SUSTECH, *catalog.game_names(GAMES_DIR)})
+        return sorted({*LISTED_HOSTED, *catalog.game_names(GAMES_DIR)})
     except catalog.GameLayoutError as error:
         raise UserError(str(error)) from None
 
@@ -55,8 +58,8 @@ def load_referee(name, scale=1.0):
     """A fresh referee for ``name``; UserError if the game is unknown or not ready."""
     if name in EXTRA_REFEREES:
         return EXTRA_REFEREES[name]()
-    if name == SUSTECH or name in SIZED_SUSTECH:
-        return sustech.Referee(SIZED_SUSTECH.get(name, 8), time_scale=scale)
+    if name in HOSTED:
+        return HOSTED[name](scale)
     if not re.fullmatch(r"[a-z][a-z0-9_]*", name or ""):
         raise UserError(f"unknown game {name!r}; games: {', '.join(game_names())}")
     module_name = f"games.{name}.protocol"
@@ -104,11 +107,12 @@ def available_games():
 
 def bundle_path(name, dist=None, full=False):
     """Where ``make build`` puts the bot of game ``name``; ``full``: the bundle that
-    carries every engine, for runs that choose one (the SUSTech bundle has no choice)."""
+    carries every engine, for runs that choose one (an arena's own game names its one
+    bundle: the SUSTech bundle has no choice)."""
     folder = Path(dist or ROOT / "dist")
-    if full and name not in BUNDLES:
-        folder = folder / FULL
-    return folder / f"{BUNDLES.get(name, name)}.py"
+    if name in HOSTED:
+        return folder / f"{HOSTED[name]().bundle}.py"
+    return (folder / FULL if full else folder) / f"{name}.py"
 
 
 def load_with_bundle(name, dist=None, scale=1.0, hint="", full=False):

@@ -31,6 +31,7 @@ SUSTECH = "reversi"
 SUSTECH_SIZES = (6, 8, 10, 12)
 SIZED_SUSTECH = {f"{SUSTECH}-{n}": n for n in SUSTECH_SIZES if n != 8}
 BUNDLE = "reversi_sustech"  # its bot in dist/, every size's
+SIZES = {SUSTECH: 8, **SIZED_SUSTECH}  # each game's board size
 
 HOST = Path(__file__).resolve().parent / "sustech_host.py"
 TIME_OUT_S = 5.0
@@ -43,10 +44,12 @@ class Referee:
     random_plies = 4  # vary the openings of deterministic engines
     grace_ms = 500           # the host's own work around go(), not scaled
     memory_mb = 100
+    bundle = BUNDLE    # its bot in dist/ (the arena's own games name theirs)
+    odds = False       # its host stops every AI at the one time_out the referee announces
 
     def __init__(self, size=8, time_scale=1.0):
         if size not in SUSTECH_SIZES:
-            raise ValueError(f"reversi board size must be one of {SUSTECH_SIZES}, got {size}")
+            raise UserError(f"reversi board size must be one of {SUSTECH_SIZES}, got {size}")
         self.name = "reversi" if size == 8 else f"reversi-{size}"  # one game per size
         self.game = Othello(size, misere=True)
         self.time_out = TIME_OUT_S * time_scale
@@ -109,3 +112,9 @@ class Referee:
         if words == ["pass"] or (len(words) == 2 and all(w.lstrip("-").isdigit() for w in words)):
             return "illegal"
         return "bad_output"
+
+
+def referees():
+    """The arena's own games of this module: {game name: its referee's factory, which
+    takes the clock's scale}."""
+    return {name: (lambda scale=1.0, size=size: Referee(size, time_scale=scale)) for name, size in SIZES.items()}

@@ -36,7 +36,7 @@ from tqdm import tqdm
 from arena.backends import LocalBackend
 from arena.clock import warn_other_clocks
 from arena.errors import Interrupted, UserError
-from arena.games import SUSTECH, load_referee
+from arena.games import load_referee
 from arena.match import (Bot, Match, bot_command_argv, check_seats, is_nplayer, join_moves, parse_opening,
                          play_match)
 from arena.report import round_pair_id, summarize
@@ -139,9 +139,8 @@ def parse_odds(specs, bots, game):
         if not (factor > 0 and math.isfinite(factor)):
             raise UserError(f"--odds {spec}: the factor must be a positive number")
         odds[name] = factor
-    if game == SUSTECH and any(f != 1 for f in odds.values()):
-        # its host stops the AI at the time_out the referee announces, the same for both
-        raise UserError("--odds is not available for reversi: its AIs are told one time_out")
+    if not getattr(load_referee(game), "odds", True) and any(f != 1 for f in odds.values()):
+        raise UserError(f"--odds is not available for {game}: its AIs are told one time_out")
     return odds
 
 

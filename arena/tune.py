@@ -46,7 +46,7 @@ from pathlib import Path
 
 from arena.backends import add_backend_options, open_backend
 from arena.errors import Interrupted, UserError
-from arena.games import SUSTECH, bundle_choices, bundle_path, load_referee
+from arena.games import bundle_choices, bundle_path, load_referee
 from arena.match import Match
 from arena.tournament import Tournament, parse_bots, run_tournament
 
@@ -125,9 +125,9 @@ def typed(engine, params):
 
 def evaluation_weights(game):
     """The default weights of the game's evaluation (``WEIGHTS`` in its module)."""
-    package = "othello" if game == SUSTECH else game
+    package = type(load_referee(game).game).__module__.rpartition(".")[0]  # reversi plays Othello's rules
     try:
-        module = importlib.import_module(f"games.{package}.evaluation")
+        module = importlib.import_module(f"{package}.evaluation")
     except ImportError:
         return {}
     return dict(getattr(module, "WEIGHTS", {}))

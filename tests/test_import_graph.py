@@ -1,6 +1,7 @@
 """The project's import graph, read from the sources: no module imports itself through
 others (a circle), so each can be read, tested and changed from the bottom up."""
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,3 +78,15 @@ def test_circles_found_where_there_are_some():
 def test_no_module_imports_itself_through_others():
     assert circles(import_graph()) == []
 
+
+
+def test_the_arenas_own_games_are_one_table_not_names_in_code():
+    """Reversed Reversi (arena/sustech.py) reaches the arena through arena.games.HOSTED
+    only: no module outside those two names it."""
+    from arena.games import HOSTED, bundle_path, load_referee
+    assert {"reversi", "reversi-6", "reversi-12"} <= set(HOSTED)
+    assert load_referee("reversi-6").game.size == 6 and bundle_path("reversi-10").name == "reversi_sustech.py"
+    naming = [path.relative_to(ROOT).as_posix() for path in (ROOT / "arena").glob("*.py")
+              if path.name not in ("games.py", "sustech.py", "sustech_host.py")
+              and re.search(r"\bSUSTECH\b|== \"reversi\"", path.read_text())]
+    assert naming == []

@@ -102,7 +102,7 @@ def cluster():
 def test_a_tournament_on_ray_plays_the_games_the_local_backend_plays(cluster, tmp_path):
     bots = parse_bots([FIRST, LAST], load_referee("othello"))
     local, on_ray = tmp_path / "local.jsonl", tmp_path / "ray.jsonl"
-    tournament = Tournament(Match("othello"), games=6, seed=3)
+    tournament = Tournament(Match("othello", scale=4), games=6, seed=3)  # no timeout on a busy machine
     run_tournament(tournament, bots, results=local, progress=False, backend=LocalBackend(1))
     backend = RayBackend()
     assert backend.capacity() == 1 and backend.describe() == "on Ray, 1 at a time (2 CPUs, 2 a game)"

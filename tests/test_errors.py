@@ -14,6 +14,7 @@ from games.errors import GameError, WeightsError
 from games.othello import ntuple
 from games.othello.rules import Othello
 from games.oware.evaluation import make_evaluator
+from games.oware.protocol import Player as OwarePlayer
 from games.oware.rules import Oware
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,7 +61,7 @@ def test_a_rules_fault():
 
 
 def test_a_bot_that_cannot_start():
-    bot = runtime.Bot("test", None, {"handcrafted": "games.oware.evaluation:make_evaluator"}, best="alphabeta",
+    bot = runtime.Bot("test", OwarePlayer, {"handcrafted": "games.oware.evaluation:make_evaluator"}, best="alphabeta",
                       time=0.5, first_time=0.2)
     with pytest.raises(runtime.BotError):
         runtime.make_engine(bot, runtime.parse_options(bot, ["--weight", "nonsense=1"]), Oware())

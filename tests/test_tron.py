@@ -10,6 +10,7 @@ import pytest
 
 from arena.replay import board_view_of
 from games.protocol import ProtocolError
+from games.errors import WeightsError
 from games.tron.evaluation import (FULL, WEIGHTS, articulation_points, chamber_fill, fill, make_evaluator, region,
                                    voronoi)
 from games.tron.protocol import Player, Referee
@@ -292,9 +293,9 @@ def test_the_referee_draws_distinct_random_starts_and_refuses_bad_answers():
 
 # --- the evaluation ----------------------------------------------------------------
 
-def plain_voronoi(heads, occupied):
+def plain_voronoi(heads, occupied, order=None):
     """Per player, the free cells strictly nearest its head (one breadth-first search a
-    head, on (x, y) cells)."""
+    head, on (x, y) cells); given ``order``, the nearest by distance, then by turn."""
     distances = []
     for head in heads:
         dist = {}
@@ -310,6 +311,11 @@ def plain_voronoi(heads, occupied):
         distances.append(dist)
     owned = [0] * len(heads)
     for c in range(CELLS):
+        if order is not None:
+            reach = [(distances[p][xy(c)], order.index(p), p) for p in order if xy(c) in distances[p]]
+            if reach:
+                owned[min(reach)[2]] |= 1 << c
+            continue
         reach = [dist.get(xy(c)) for dist in distances]
         best = min((d for d in reach if d is not None), default=None)
         if best is not None and reach.count(best) == 1:
@@ -339,6 +345,30 @@ def test_territory_is_the_plain_breadth_first_searches_voronoi(players):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
+def test_territory_in_turn_goes_to_the_nearest_then_the_first_to_step(players):
+    _, states = random_positions(players, 40, seed=20 + players)
+    for state in states:
+        alive = [p for p in range(players) if state[1][p] != OFF]
+        for start in range(len(alive)):
+            order = alive[start:] + alive[:start]
+            free = ~state[4] & ((1 << CELLS) - 1)
+            assert voronoi(state[1], free, order) == plain_voronoi(state[1], state[4], order)
+
+
+def test_separated_cycles_with_equal_fills_favour_the_one_that_steps_last():
+    """Two cycles walled apart in equal corridors: the one to move runs out first."""
+    game = Tron(2)
+    state = game.initial_state([(0, 0), (0, 2)])
+    corridors = sum(1 << cell(x, y) for x in (1, 2, 3) for y in (0, 2))
+    state = state[:4] + (FULL & ~corridors,) + state[5:]  # every cell taken but 3 beside each head
+    off, on = make_evaluator(game), make_evaluator(game, {"turn_order": 1})
+    assert off(state)[0] == pytest.approx(0.5)
+    assert on(state)[0] < 0.5 < on(state)[1]
+    with pytest.raises(WeightsError):
+        make_evaluator(game, {"turn_order": 0.5})
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_evaluation_stays_within_the_bounds_and_sums_to_n_over_2(players):
     game, states = random_positions(players, 60, seed=10 + players)
     evaluate = make_evaluator(game)
@@ -364,7 +394,7 @@ def test_the_evaluation_favours_the_larger_separated_region_and_is_even_when_sym
     assert values[1] > 0.99 and values[0] < 0.01
     with pytest.raises(ValueError):
         make_evaluator(game, {"no_such_weight": 1.0})
-    assert set(WEIGHTS) == {"territory_scale", "separated_scale"}
+    assert set(WEIGHTS) == {"territory_scale", "separated_scale", "turn_order"}
 
 
 def test_the_board_view_draws_ribbons_heads_and_notes():

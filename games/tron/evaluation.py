@@ -3,7 +3,8 @@
 - territory: a multi-source breadth-first search from every head over the free cells
   (bitboard floods, all players a step at a time): a cell belongs to the one player
   that reaches it first (a cell two reach on the same step belongs to none: a Voronoi
-  partition);
+  partition; with ``turn_order`` set, to the one whose turn comes first from the player
+  to move, as the cycles step in turn);
 - parity: a cycle's path alternates the two colours of a chequerboard, so a region with
   ``a`` cells of the colour of its next step and ``b`` of its head's colour gives it at
   most ``min(2a, 2b + 1)`` steps; a territory counts that, not its cells;
@@ -14,6 +15,8 @@
   region cut it into chambers (its biconnected blocks); a path that leaves a chamber
   through one of them cannot come back, so it fills at most one chamber after another
   down one branch of the tree (``chamber_fill``, an upper bound on the longest path);
+- separation in turn: two separated cycles with equal fills run out in turn order, the
+  first to move first (with ``turn_order`` set, a half step decides their comparison);
 - the value: each pair of players in play compares territories, ``p = 1/2 + tanh(d /
   scale)/2``, and a player's value is the rank value already secured by those out
   (rank r is worth r / (n - 1)) plus its pairwise win chances over n - 1: the expected
@@ -22,7 +25,8 @@
 
 A finished state evaluates to its returns. Weights: ``territory_scale`` (cells of
 territory difference that make a pair of connected players 88% / 12%) and
-``separated_scale`` (the same for separated players).
+``separated_scale`` (the same for separated players); ``turn_order`` (1: on, 0: off) as
+above.
 """
 import math
 
@@ -30,7 +34,7 @@ from games.errors import WeightsError
 from games.tron.rules import CELLS, HEIGHT, NEIGHBOUR, OFF, WIDTH, xy
 from games.weights import merged
 
-WEIGHTS = {"territory_scale": 10.0, "separated_scale": 2.0}
+WEIGHTS = {"territory_scale": 10.0, "separated_scale": 2.0, "turn_order": 0.0}
 FULL = (1 << CELLS) - 1
 LEFT_COLUMN = sum(1 << y * WIDTH for y in range(HEIGHT))
 RIGHT_COLUMN = LEFT_COLUMN << WIDTH - 1
@@ -43,10 +47,14 @@ def spread(cells):
             | (cells << WIDTH) | (cells >> WIDTH)) & FULL
 
 
-def voronoi(heads, free):
+def voronoi(heads, free, order=None):
     """Per head (OFF: none), the free cells it reaches strictly before every other head
     (multi-source breadth-first search, one step of all of them at a time; a cell two
-    reach on the same step is no one's, but the search goes on through it for both)."""
+    reach on the same step is no one's, but the search goes on through it for both).
+    Given ``order`` (the players in play, in the order they move from now), a cell two
+    reach on the same step is the one's that steps first, as in the game."""
+    if order is not None:
+        return voronoi_in_turn(heads, free, order)
     owned = [0] * len(heads)
     fronts = [1 << h if h != OFF else 0 for h in heads]
     unclaimed = free
@@ -59,6 +67,22 @@ def voronoi(heads, free):
         unclaimed &= ~seen
         for player, front in enumerate(fronts):
             owned[player] |= front & ~contested
+    return owned
+
+
+def voronoi_in_turn(heads, free, order):
+    """``voronoi`` with ties to the player whose turn comes first in ``order``: each
+    step of the search takes the players in that order, each claiming the cells it
+    reaches before the next one steps."""
+    owned = [0] * len(heads)
+    fronts = {p: 1 << heads[p] for p in order}
+    unclaimed = free
+    while unclaimed and any(fronts.values()):
+        for p in order:
+            front = spread(fronts[p]) & unclaimed
+            unclaimed &= ~front
+            owned[p] |= front
+            fronts[p] = front
     return owned
 
 
@@ -152,16 +176,20 @@ def make_evaluator(game, weights=None):
     scale, separated_scale = w["territory_scale"], w["separated_scale"]
     if scale <= 0 or separated_scale <= 0:
         raise WeightsError("the Tron evaluation's scales must be positive")
+    if w["turn_order"] not in (0, 1):
+        raise WeightsError("the Tron evaluation's turn_order is 1 (on) or 0 (off)")
+    in_turn = w["turn_order"] == 1
     tanh = math.tanh
 
     def evaluate(state):
         result = game.returns(state)
         if result is not None:
             return result
-        _, heads, _, _, occupied, out = state
+        to_move, heads, _, _, occupied, out = state
         free = FULL & ~occupied
-        owned = voronoi(heads, free)
         alive = [p for p in range(n) if heads[p] != OFF]
+        order = alive[alive.index(to_move):] + alive[:alive.index(to_move)]  # from the mover on
+        owned = voronoi(heads, free, order if in_turn else None)
         regions = {p: region(heads[p], free) for p in alive}
         alone = {p for p in alive if not any(regions[p] & regions[q] for q in alive if q != p)}
         territory = {p: chamber_fill(heads[p], regions[p]) if p in alone else fill(heads[p], owned[p])
@@ -174,7 +202,10 @@ def make_evaluator(game, weights=None):
         for i, p in enumerate(alive):
             for q in alive[i + 1:]:
                 apart = not (regions[p] & regions[q])
-                chance = 0.5 + 0.5 * tanh((territory[p] - territory[q]) / (separated_scale if apart else scale))
+                lead = territory[p] - territory[q]
+                if apart and in_turn:  # equal fills: the one to move first runs out first
+                    lead += 0.5 if order.index(p) > order.index(q) else -0.5
+                chance = 0.5 + 0.5 * tanh(lead / (separated_scale if apart else scale))
                 wins[p] += chance
                 wins[q] += 1.0 - chance
         for p in alive:

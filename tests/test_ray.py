@@ -113,6 +113,19 @@ def test_a_tournament_on_ray_plays_the_games_the_local_backend_plays(cluster, tm
     assert {g["score"][0] for g in games_of(local).values()} == {0, 1}   # not one seat winning all
 
 
+def test_a_table_of_three_on_ray_plays_the_games_the_local_backend_plays(cluster, tmp_path):
+    """Tron with three flood-fill bots at one table (sparring/: deterministic, quick)."""
+    ff = ROOT / "sparring" / "tron_floodfill.py"
+    bots = parse_bots([f"a={ff}", f"b={ff}", f"c={ff}"], load_referee("tron"))
+    local, on_ray = tmp_path / "local.jsonl", tmp_path / "ray.jsonl"
+    tournament = Tournament(Match("tron", scale=4), games=3, seed=5)
+    run_tournament(tournament, bots, results=local, progress=False, backend=LocalBackend(1))
+    summary = run_tournament(tournament, bots, results=on_ray, progress=False, backend=RayBackend())
+    assert summary.count == 3
+    assert games_of(on_ray) == games_of(local)
+    assert {tuple(g["bots"]) for g in games_of(local).values()} == {("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b")}
+
+
 def test_a_tuning_study_on_ray_records_what_a_local_one_does(cluster, tmp_path):
     dist = tmp_path / "dist"
     (dist / "full").mkdir(parents=True)   # the tuner runs the bundles that carry every engine

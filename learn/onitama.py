@@ -4,7 +4,8 @@ starts with the evaluations' memos emptied (the last bit of a value depends on t
 history: games/onitama/rules.py's ``Memo``), so that it is a function of its seed alone.
 
 Usage: ``python -m learn.onitama --games 5000 --rounds 2 --jobs 1``, which wrote
-games/onitama/learned_weights.py.
+games/onitama/learned_weights.py (run again since learn/pipeline.py's seeding rule, it
+plays other games of the same kind).
 """
 import sys
 

@@ -14,7 +14,7 @@ tried and measured.
    ``--jobs``; each starts with the memos emptied (learn/onitama.py says why).
    Self-play runs in ``--jobs`` processes, or as Ray tasks over a cluster with
    ``--backend ray`` (``arena.backends``: a chunk a task, the same games either way),
-   through the pipeline the N-tuple trainers share (learn/selfplay.py). With
+   through the rounds the N-tuple trainers share (learn/selfplay.py, on learn/pipeline.py). With
    ``--compiled`` the games are played by numba code (learn/compiled/onitama.py: the
    same players, labels and columns, held equal to the pure-Python rules, evaluations
    and searches by tests) at about 25-30 times the games a core-hour

@@ -25,7 +25,7 @@ was tried and measured.
 
 Self-play runs in ``--jobs`` processes, or as Ray tasks over a cluster with ``--backend
 ray`` (``arena.backends``: a chunk a task, the same games either way), through the
-pipeline the N-tuple trainers share (learn/selfplay.py). With ``--compiled`` the games
+rounds the N-tuple trainers share (learn/selfplay.py, on learn/pipeline.py). With ``--compiled`` the games
 are played by numba code (learn/compiled/othello.py: the same players, labels and
 columns, held equal to the pure-Python rules, evaluations and searches by tests) at
 about 30 times the games a core-hour (docs/tuning/selfplay.md).

@@ -70,7 +70,7 @@ def made(key, make):
 @dataclass(frozen=True)
 class Games:
     """What decides a trainer's games (see the module's docstring)."""
-    name: str          # the kind of games, the cache folder's prefix: "oware-nn-compiled"
+    name: str          # the kind of games, the cache folder's prefix: "oware-compiled"
     play: Callable     # play(seeds, *args): one game per seed; picklable (processes, Ray)
     args: tuple        # passed on to play after the seeds
     key: tuple         # what decides the games besides their seeds (printed by repr)

@@ -3,7 +3,7 @@ through ``python -m learn.breakthrough --model nn --compiled``): the rules of
 games/breakthrough/rules.py, the network evaluation of games/breakthrough/nn.py, the
 fixed-depth alpha-beta of the trainer's players and labels (with the quiescence search
 of engines.alphabeta.AlphaBetaPlus where asked), and the games of learn/logistic.py's
-``self_play`` with each position's search value, as learn/nn.py's ``play_chunk``
+``self_play`` with each position's search value, as learn/logistic.py's ``play_chunk``
 returns them.
 
 A position is an int64 array of 3: each side's pieces as bits (White's, Black's; square

@@ -3,7 +3,7 @@
 ``--players network``): the rules of games/oware/rules.py, the players' evaluation (the
 learned linear one of games/oware/learned.py, or the network of games/oware/nn.py in its
 integers), a fixed-depth alpha-beta, and the games of learn/logistic.py's ``self_play``
-with each position's search value, as learn/nn.py's ``play_chunk`` returns them.
+with each position's search value, as learn/logistic.py's ``play_chunk`` returns them.
 
 A position is an int64 array of 15: the houses 0-11 in sowing order (player 0's
 first), the two stores, the ply count (its parity the player to move); ``pack`` turns

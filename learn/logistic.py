@@ -50,11 +50,11 @@ from typing import Callable
 
 import numpy as np
 
-from arena.backends import add_backend_options, open_backend_or_exit
+from arena.backends import open_backend_or_exit
 from engines.alphabeta import QUIESCENCE, AlphaBeta, AlphaBetaPlus
 from engines.base import PROVEN, Limit, random_plies
 from games.nn import Net, flat_values
-from learn.pipeline import Games, generate, made, split, until_played
+from learn.pipeline import Games, add_options, generate, made, split, until_played
 
 RANDOM_MOVE = 0.04     # chance that a move is drawn at random
 HELD_OUT = 0.15        # share of each round's games kept for its held-out figures
@@ -275,9 +275,6 @@ def main(setup, argv=None, models=None):
                                  "whose options --model nn --help lists")
     parser.add_argument("--games", type=int, default=2500, help="self-play games a round (default: %(default)s)")
     parser.add_argument("--rounds", type=int, default=2, help="self-play rounds (default: %(default)s)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=2,
-                        help="processes for self-play; with --backend ray, its tasks (default: %(default)s)")
     parser.add_argument("--out", type=str, default=str(setup.weights_file), help="weights module to write")
     parser.add_argument("--from-weights", type=str, metavar="FILE",
                         help="weights module whose weights the first round's players use"
@@ -286,9 +283,7 @@ def main(setup, argv=None, models=None):
                         help="fit to the values of D-ply searches instead of the results (default: off)")
     parser.add_argument("--outcome-share", type=float, default=0.0, metavar="S",
                         help="with --search-depth: the share of the result in each target (default: %(default)s)")
-    parser.add_argument("--cache", metavar="DIR", help="folder keeping the games between runs (learn/pipeline.py)")
-    parser.add_argument("--quiet", action="store_true", help="no progress bars")
-    add_backend_options(parser, games=False)
+    add_options(parser, jobs=2)
     options = parser.parse_args(argv)
     if options.games < 10 or options.jobs < 1 or options.rounds < 1:
         parser.error("need at least 10 games, 1 round and 1 job")

@@ -49,12 +49,12 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from arena.backends import add_backend_options, open_backend_or_exit
+from arena.backends import open_backend_or_exit
 from games.nn import INT16, ONE, W2_LIMIT, Net, flat_values
 from games.weights import to_text
 from learn import logistic
 from learn.ntuple import fit_line, sigmoid
-from learn.pipeline import generate, split
+from learn.pipeline import add_options, generate, split
 from learn.progress import progress_bar
 from learn import selfplay
 
@@ -298,9 +298,6 @@ def main(setup, argv=None, prog=None):
     parser = argparse.ArgumentParser(prog=prog, description=f"Fits the {setup.name} network evaluation"
                                                             " (see learn/nn.py).")
     parser.add_argument("--games", type=int, default=GAMES, help="self-play games (default: %(default)s)")
-    parser.add_argument("--seed", type=int, default=1, help="seeds the games and the fit (default: %(default)s)")
-    parser.add_argument("--jobs", type=int, default=2,
-                        help="processes for self-play, unused with --backend ray (default: %(default)s)")
     parser.add_argument("--players", choices=("learned", "handcrafted", "network"), default="learned",
                         help="the self-play players' evaluation (default: %(default)s, the linear one;"
                              f" network: the weights of games/{setup.name}/nn_weights.py)")
@@ -320,15 +317,13 @@ def main(setup, argv=None, prog=None):
     parser.add_argument("--patience", type=int, default=PATIENCE,
                         help="epochs without progress before stopping (default: %(default)s)")
     parser.add_argument("--l2", type=float, default=L2, help="L2 penalty (default: %(default)s)")
-    parser.add_argument("--cache", metavar="DIR", help="folder keeping the labelled games between runs")
     parser.add_argument("--out", default=str(setup.weights_file), help="weights module to write")
-    parser.add_argument("--quiet", action="store_true", help="no progress bars")
     compiled_players = " or ".join(setup.compiled)
     if setup.compiled:
         parser.add_argument("--compiled", action="store_true",
                             help=f"self-play and labels compiled with numba (learn/compiled/{setup.name}.py),"
                                  f" the {compiled_players} players only (docs/tuning/selfplay.md)")
-    add_backend_options(parser, games=False)
+    add_options(parser, jobs=2, seed_help="seeds the games and the fit")
     options = parser.parse_args(argv)
     compiled = getattr(options, "compiled", False)
     if compiled and options.players not in setup.compiled:

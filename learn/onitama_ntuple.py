@@ -55,7 +55,6 @@ from pathlib import Path
 
 import numpy as np
 
-from arena.backends import add_backend_options
 from engines.alphabeta import AlphaBetaPlus
 from engines.base import Limit, is_proven, random_plies
 from games.onitama import learned, ntuple
@@ -304,7 +303,6 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m learn.onitama_ntuple",
                                      description="Fits the N-tuple Onitama evaluation (see learn/onitama_ntuple.py).")
     add_training_options(parser, sys.modules[__name__], games=GAMES, rounds=ROUNDS, jobs=1,
-                         jobs_help="processes for self-play (default: %(default)s)",
                          first_players="the learned linear evaluation", layout_option="--tables",
                          layout_default=TABLES, phases_of="piece")
     parser.add_argument("--compiled", action="store_true",
@@ -317,7 +315,6 @@ def main(argv=None):
                              " 0: to the results (default: %(default)s)")
     parser.add_argument("--outcome-share", type=float, default=0.0, metavar="S",
                         help="with --search-depth: the result's share in each target (default: %(default)s)")
-    add_backend_options(parser, games=False)
     options = parser.parse_args(argv)
     depths, layout = checked_training_options(parser, options, Layout)
     if options.search_depth < 0 or not 0 <= options.outcome_share <= 1:

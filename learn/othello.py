@@ -56,7 +56,6 @@ from pathlib import Path
 
 import numpy as np
 
-from arena.backends import add_backend_options
 from engines.alphabeta import AlphaBeta
 from engines.base import Limit, random_plies
 from engines.solver import ExactSolver
@@ -245,7 +244,6 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m learn.othello",
                                      description="Fits the N-tuple Othello evaluation (see learn/othello.py).")
     add_training_options(parser, sys.modules[__name__], games=10000, rounds=2, jobs=os.cpu_count() or 1,
-                         jobs_help="processes for self-play, unused with --backend ray (default: the cores, %(default)s)",
                          first_players="the handcrafted evaluation", layout_option="--patterns",
                          layout_default=PATTERNS, phases_of="disc")
     parser.add_argument("--compiled", action="store_true",
@@ -255,7 +253,6 @@ def main(argv=None):
                         help="Reversed Reversi (fewer discs win) on 8x8: its games, its handcrafted evaluation"
                              f" for the first players, and --out {MISERE_WEIGHTS_FILE.name} by default")
     parser.set_defaults(out=None)
-    add_backend_options(parser, games=False)
     options = parser.parse_args(argv)
     options.out = options.out or str(MISERE_WEIGHTS_FILE if options.misere else WEIGHTS_FILE)
     depths, layout = checked_training_options(parser, options, Layout)

@@ -32,7 +32,7 @@ from typing import Callable
 
 import numpy as np
 
-from arena.backends import LocalBackend
+from arena.backends import LocalBackend, add_backend_options
 from learn.progress import progress_bar
 
 SEEDING = "game-seed-1"  # the seeding rule's version, in every cache key: a new rule, new folders
@@ -80,6 +80,18 @@ class Games:
         """Where ``cache`` keeps these games of ``seed`` and ``stream``."""
         decided_by = repr((SEEDING, self.name, seed, stream, self.key))
         return Path(cache) / f"{self.name}-{hashlib.sha1(decided_by.encode()).hexdigest()[:16]}"
+
+
+def add_options(parser, jobs, seed_help="seeds the games"):
+    """The options of the games, which every trainer takes: --seed, --jobs, --cache,
+    --quiet, and the backend's (--backend, --address)."""
+    parser.add_argument("--seed", type=int, default=1, help=f"{seed_help} (default: %(default)s)")
+    parser.add_argument("--jobs", type=int, default=jobs,
+                        help="processes for self-play, the same games with any number; unused with --backend ray,"
+                             " a chunk a task (default: %(default)s)")
+    parser.add_argument("--cache", metavar="DIR", help="folder keeping the self-play games between runs")
+    parser.add_argument("--quiet", action="store_true", help="no progress bars")
+    add_backend_options(parser, games=False)
 
 
 def _play(play, seeds, args):

@@ -3,7 +3,6 @@ rules, evaluations and searches it stands in for, on random positions; and the N
 rounds' weights modules (learn/selfplay.py). The long equality runs are marked slow."""
 
 import math
-import random
 import types
 
 import pytest

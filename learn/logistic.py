@@ -12,7 +12,7 @@ module finds the weights:
    result for the side to move there (a draw counts half a win). The games come from
    learn/pipeline.py: game i of round r is a function of (``--seed``, r, i) alone.
 2. Fitting: logistic regression of the result on the features (Newton's method, an L2
-   penalty), on every round's games but the last 15% of the last round, which are held
+   penalty), on every round's games but the last 15% of each round's, which are held
    out: their log-loss and accuracy are reported beside those of the handcrafted
    evaluation (as a one-feature logistic model of its value), the question being
    whether the learned model predicts results better.
@@ -179,8 +179,9 @@ def play_chunk(seeds, name, weights, depth, quiescence=False):
 
 
 def play_chunk_compiled(seeds, name, weights, depth, quiescence=False):
-    """``play_chunk``'s games played by learn/compiled/<name>.py: the same players and
-    labels, compiled with numba (the games differ where moves tie)."""
+    """``play_chunk``'s games played by learn/compiled/<name>.py (Oware's and
+    Breakthrough's, whose compiled games are labelled ones): the same players and labels,
+    compiled with numba (the games differ where moves tie)."""
     compiled = importlib.import_module(f"learn.compiled.{name}")  # numba: imported by --compiled only
     setup = setup_of(name)
     ev = made(("compiled", name, repr(weights_key(weights))), lambda: compiled.evaluation(weights))

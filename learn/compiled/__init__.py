@@ -5,7 +5,9 @@ rules and search by tests (tests/test_compiled_*.py).
 Every module here is one compiled game with one interface:
 
 - ``evaluation(weights)``: the players' evaluation as the compiled searches read it
-  (arrays), made once a process (learn/pipeline.py's ``made``);
+  (arrays), made once a process (learn/pipeline.py's ``made``); a game may take
+  keywords of its own after ``weights`` (Othello's ``misere_game``, Onitama's
+  ``linear``);
 - ``Settings``: a subclass of ``Settings`` below, with the game's own fields besides
   (a game has only the fields it plays: Oware, no quiescence);
 - ``play_chunk(seeds, ev, settings)``: one game per seed, each a function of its seed

@@ -118,8 +118,9 @@ def generate(games, count, seed, stream=0, cache=None, backend=None, jobs=1, pro
                        disable=not progress)
     for i, part in zip(missing, (backend or LocalBackend(jobs)).map(_play, tasks)):
         parts[i] = part
-        if files[i]:
-            files[i].write_bytes(pickle.dumps(part))
+        if files[i]:  # written aside, then renamed: a run stopped mid-write leaves no half file
+            files[i].with_suffix(".part").write_bytes(pickle.dumps(part))
+            files[i].with_suffix(".part").replace(files[i])
         bar.update(sizes[i])
     bar.close()
     return joined(parts, starts) if parts else []

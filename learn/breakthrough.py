@@ -3,7 +3,8 @@
 ``--model nn``, the small network (games/breakthrough/nn.py; see learn/nn.py).
 
 Usage: ``python -m learn.breakthrough --games 2500 --rounds 2 --jobs 2`` (5-8 minutes on 2
-cores), which wrote games/breakthrough/learned_weights.py (the same weights at every run).
+cores), which wrote games/breakthrough/learned_weights.py (the same weights at every run;
+run again since learn/pipeline.py's seeding rule, it plays other games of the same kind).
 The network's command is in the header of games/breakthrough/nn_weights.py.
 """
 import sys

@@ -9,9 +9,10 @@ module finds the weights:
 1. Self-play: games between shallow alpha-beta players (1-3 plies unless the game says
    otherwise), each opened with a few random plies and with one move in 25 drawn at
    random, so that the positions vary. Every position of a game is labelled with its
-   result for the side to move there (a draw counts half a win).
+   result for the side to move there (a draw counts half a win). The games come from
+   learn/pipeline.py: game i of round r is a function of (``--seed``, r, i) alone.
 2. Fitting: logistic regression of the result on the features (Newton's method, an L2
-   penalty), on every round's games but the last 15% of the last round, which are held
+   penalty), on every round's games but the last 15% of each round's, which are held
    out: their log-loss and accuracy are reported beside those of the handcrafted
    evaluation (as a one-feature logistic model of its value), the question being
    whether the learned model predicts results better.
@@ -21,7 +22,9 @@ module finds the weights:
 4. Search targets (``--search-depth D``, off by default): the fit's target for a
    position is then ``(1 - s) * search + s * result``, ``search`` being the value (in
    [-1, 1], as a result is) of an alpha-beta search D plies deep from it with the
-   evaluation of the round's players, and ``s`` the ``--outcome-share``. A game's result says little
+   evaluation of the round's players (a game's positions searched by one engine of
+   their own, the held-out games' too, so that a game is the same whichever task
+   plays it), and ``s`` the ``--outcome-share``. A game's result says little
    about any one of its positions; a deeper search of the position says more, and the
    evaluation learns to foresee it (the held-out figures still score the model
    against the results).
@@ -29,8 +32,8 @@ module finds the weights:
    figures in its header.
 
 Self-play and the searches run in ``--jobs`` processes, or as Ray tasks over a cluster
-with ``--backend ray`` (``arena.backends``: the games are the same, split into
-``--jobs`` tasks either way, so give about the cluster's CPUs there).
+with ``--backend ray`` (``arena.backends``: a chunk of games a task, the same games
+either way); ``--cache DIR`` keeps them between runs (learn/pipeline.py).
 
 Needs numpy (a development dependency; the bundles never import it).
 """
@@ -38,22 +41,23 @@ Needs numpy (a development dependency; the bundles never import it).
 import argparse
 import importlib
 import math
-import random
 import sys
 import time
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
-from arena.backends import LocalBackend, add_backend_options, open_backend_or_exit
-from engines.alphabeta import AlphaBeta, AlphaBetaPlus
+from arena.backends import open_backend_or_exit
+from engines.alphabeta import QUIESCENCE, AlphaBeta, AlphaBetaPlus
 from engines.base import PROVEN, Limit, random_plies
-from games.nn import Net
+from games.nn import Net, flat_values
+from learn.pipeline import Games, add_options, generate, made, split, until_played
 
 RANDOM_MOVE = 0.04     # chance that a move is drawn at random
-HELD_OUT = 0.15        # share of the last round's games kept for the held-out figures
+HELD_OUT = 0.15        # share of each round's games kept for its held-out figures
 L2 = 1.0               # penalty on the squared weights
 DEPTHS = (1, 2, 2, 3)  # plies of the self-play players, by default
 
@@ -69,6 +73,7 @@ class Setup:
     opening_plies: tuple = (2, 7)   # random plies at the start: range(*opening_plies)
     start: Callable = None          # (game, rng) -> a first position; None: initial_state()
     depths: tuple = DEPTHS          # plies of the players, drawn per player and game
+    fresh: Callable = None          # () before each game: what must not carry over from the games before
 
     @property
     def weights_file(self):
@@ -91,33 +96,57 @@ def evaluator_of(setup, game, weights):
     return setup.learned.make_evaluator(game, weights)
 
 
-def self_play(name, seed, games, weights=None):
-    """``games`` games, each a list of (state, result for the side to move: 1, 0 or -1);
-    the players use the evaluation of ``weights`` (``evaluator_of``)."""
+def weights_key(weights):
+    """What decides the players' evaluation, as a value that prints the same in every
+    run: None (the handcrafted one), the linear weights as they are, a network's
+    integers and step."""
+    return ("network", tuple(flat_values(weights)), weights.step) if isinstance(weights, Net) else weights
+
+
+def players_of(name, weights):
+    """(the rules, the players' evaluation of ``weights``), made once a process."""
     setup = setup_of(name)
-    game = setup.make_game()
-    evaluate = evaluator_of(setup, game, weights)
-    rng = random.Random(seed)
-    played = []
-    while len(played) < games:
-        state = game.initial_state() if setup.start is None else setup.start(game, rng)
-        state = random_plies(game, state, rng, rng.randrange(*setup.opening_plies))
-        players = [setup.player(game, evaluate, max_depth=rng.choice(setup.depths)) for _ in range(2)]
-        states = []
+
+    def make():
+        game = setup.make_game()
+        return game, evaluator_of(setup, game, weights)
+    return made(("logistic", name, repr(weights_key(weights))), make)
+
+
+def play_game(setup, game, evaluate, rng):
+    """One game of ``rng``'s draws: a list of (state, result for the side to move: 1, 0
+    or -1), empty where the opening ended the game."""
+    state = game.initial_state() if setup.start is None else setup.start(game, rng)
+    state = random_plies(game, state, rng, rng.randrange(*setup.opening_plies))
+    players = [setup.player(game, evaluate, max_depth=rng.choice(setup.depths)) for _ in range(2)]
+    states = []
+    moves = game.legal_moves(state)
+    while moves:
+        states.append(state)
+        if rng.random() < RANDOM_MOVE:
+            move = rng.choice(moves)
+        else:
+            move = players[game.to_move(state)].search(state, Limit()).move
+        state = game.play(state, move)
         moves = game.legal_moves(state)
-        while moves:
-            states.append(state)
-            if rng.random() < RANDOM_MOVE:
-                move = rng.choice(moves)
-            else:
-                move = players[game.to_move(state)].search(state, Limit()).move
-            state = game.play(state, move)
-            moves = game.legal_moves(state)
-        if not states:
-            continue  # the opening ended the game
-        # The result for the side to move at the end, then for each position's mover.
-        final, last_mover = game.outcome(state), game.to_move(state)
-        played.append([(s, final if game.to_move(s) == last_mover else -final) for s in states])
+    if not states:
+        return []
+    # The result for the side to move at the end, then for each position's mover.
+    final, last_mover = game.outcome(state), game.to_move(state)
+    return [(s, final if game.to_move(s) == last_mover else -final) for s in states]
+
+
+def self_play(name, seeds, weights=None):
+    """One game per seed (learn/pipeline.py's seeding rule), each a list of (state,
+    result for the side to move); the players use the evaluation of ``weights``
+    (``evaluator_of``)."""
+    setup = setup_of(name)
+    game, evaluate = players_of(name, weights)
+    played = []
+    for seed in seeds:
+        if setup.fresh is not None:
+            setup.fresh()
+        played.append(until_played(seed, partial(play_game, setup, game, evaluate)))
     return played
 
 
@@ -125,10 +154,8 @@ def search_values(name, states, depth, weights=None, quiescence=False):
     """The value in [-1, 1] of an alpha-beta search ``depth`` plies deep from each state,
     with the evaluation of ``weights`` (``evaluator_of``); with ``quiescence``, the
     search of AlphaBetaPlus (noisy moves played past the depth). Proven results count
-    as -1 or 1."""
-    setup = setup_of(name)
-    game = setup.make_game()
-    evaluate = evaluator_of(setup, game, weights)
+    as -1 or 1. One engine searches them all, in order (its table carries over)."""
+    game, evaluate = players_of(name, weights)
     engine = (AlphaBetaPlus if quiescence else AlphaBeta)(game, evaluate, max_depth=depth)
     values = []
     for state in states:
@@ -137,26 +164,52 @@ def search_values(name, states, depth, weights=None, quiescence=False):
     return values
 
 
-def label_by_search(setup, positions, depth, share, jobs, weights=None, backend=None):
-    """``positions`` (state, result) with each result replaced by the target
-    ``(1 - share) * search value + share * result``, the searches split into ``jobs``
-    tasks, run on ``backend`` (default: ``jobs`` processes)."""
-    states = [state for state, _ in positions]
-    tasks = [(setup.name, states[i::jobs], depth, weights) for i in range(jobs)]
-    parts = list((backend or LocalBackend(jobs)).map(search_values, tasks))
-    values = [0.0] * len(states)
-    for i, part in enumerate(parts):
-        values[i::jobs] = part
-    return [(state, (1 - share) * value + share * result)
-            for (state, result), value in zip(positions, values)]
+def play_chunk(seeds, name, weights, depth, quiescence=False):
+    """One labelled game per seed: a list of (state, result, search value) for the side
+    to move, the value by ``search_values`` ``depth`` plies deep with the players'
+    evaluation, a game's positions by their own engine (the result itself with
+    ``depth`` 0; ``quiescence``: the searches are AlphaBetaPlus's)."""
+    labelled = []
+    for played in self_play(name, seeds, weights):
+        states = [state for state, _ in played]
+        values = search_values(name, states, depth, weights, quiescence) if depth else \
+            [float(result) for _, result in played]
+        labelled.append([(state, result, value) for (state, result), value in zip(played, values)])
+    return labelled
 
 
-def generate(setup, games, seed, jobs, weights=None, backend=None):
-    """Games (lists of labelled positions), split into ``jobs`` tasks, played on
-    ``backend`` (default: ``jobs`` processes)."""
-    shares = [games // jobs + (i < games % jobs) for i in range(jobs)]
-    tasks = [(setup.name, seed * 1000 + i, n, weights) for i, n in enumerate(shares)]
-    return [g for part in (backend or LocalBackend(jobs)).map(self_play, tasks) for g in part]
+def play_chunk_compiled(seeds, name, weights, depth, quiescence=False):
+    """``play_chunk``'s games played by learn/compiled/<name>.py (Oware's and
+    Breakthrough's, whose compiled games are labelled ones): the same players and labels,
+    compiled with numba (the games differ where moves tie)."""
+    compiled = importlib.import_module(f"learn.compiled.{name}")  # numba: imported by --compiled only
+    setup = setup_of(name)
+    ev = made(("compiled", name, repr(weights_key(weights))), lambda: compiled.evaluation(weights))
+    options = {"label_depth": depth}
+    if issubclass(setup.player, AlphaBetaPlus):
+        options["quiescence"] = QUIESCENCE
+    if quiescence:
+        options["label_quiescence"] = QUIESCENCE
+    settings = compiled.Settings(depths=setup.depths, opening_plies=setup.opening_plies, random_move=RANDOM_MOVE,
+                                 **options)
+    return compiled.play_chunk(seeds, ev, settings)
+
+
+def labelled_games(setup, weights, depth, quiescence=False, compiled=False):
+    """The pipeline's Games of ``play_chunk`` (or ``play_chunk_compiled``) with the
+    players of ``weights``: what decides them, for the cache, is the players (engine,
+    depths, evaluation), the openings, the random moves and the labels' searches."""
+    key = (weights_key(weights), setup.player.__name__, setup.depths, setup.opening_plies, RANDOM_MOVE, depth,
+           quiescence)
+    return Games(name=f"{setup.name}-compiled" if compiled else setup.name,
+                 play=play_chunk_compiled if compiled else play_chunk, args=(setup.name, weights, depth, quiescence),
+                 key=key)
+
+
+def targets(games, share):
+    """(state, target) of every position of the labelled ``games``: the target
+    ``(1 - share) * search value + share * result`` (``share`` 1: the result)."""
+    return [(state, (1 - share) * value + share * result) for game in games for state, result, value in game]
 
 
 def fit(x, y, l2=L2, iterations=30):
@@ -223,9 +276,6 @@ def main(setup, argv=None, models=None):
                                  "whose options --model nn --help lists")
     parser.add_argument("--games", type=int, default=2500, help="self-play games a round (default: %(default)s)")
     parser.add_argument("--rounds", type=int, default=2, help="self-play rounds (default: %(default)s)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=2,
-                        help="processes for self-play; with --backend ray, its tasks (default: %(default)s)")
     parser.add_argument("--out", type=str, default=str(setup.weights_file), help="weights module to write")
     parser.add_argument("--from-weights", type=str, metavar="FILE",
                         help="weights module whose weights the first round's players use"
@@ -234,7 +284,7 @@ def main(setup, argv=None, models=None):
                         help="fit to the values of D-ply searches instead of the results (default: off)")
     parser.add_argument("--outcome-share", type=float, default=0.0, metavar="S",
                         help="with --search-depth: the share of the result in each target (default: %(default)s)")
-    add_backend_options(parser, games=False)
+    add_options(parser, jobs=2)
     options = parser.parse_args(argv)
     if options.games < 10 or options.jobs < 1 or options.rounds < 1:
         parser.error("need at least 10 games, 1 round and 1 job")
@@ -251,20 +301,18 @@ def main(setup, argv=None, models=None):
         origin = f"The first round's players took the weights of {options.from_weights}: {first_line}\n"
     with open_backend_or_exit(parser, options, options.jobs) as backend:
         for round_number in range(options.rounds):
-            games = generate(setup, options.games, options.seed + round_number, options.jobs, weights, backend)
-            cut = int(len(games) * (1 - HELD_OUT))
-            fitted = [p for g in games[:cut] for p in g]
-            if options.search_depth:
-                fitted = label_by_search(setup, fitted, options.search_depth, options.outcome_share,
-                                         options.jobs, weights, backend)
-            train += fitted
-            test = [p for g in games[cut:] for p in g]
+            games = generate(labelled_games(setup, weights, options.search_depth), options.games, options.seed,
+                             round_number, options.cache, backend, progress=not options.quiet,
+                             desc=f"round {round_number + 1} self-play")
+            fitted_games, test_games = split(games, int(len(games) * (1 - HELD_OUT)))
+            train += targets(fitted_games, options.outcome_share if options.search_depth else 1.0)
+            test = [(state, result) for game in test_games for state, result, _ in game]
             x_train, h_train, y_train = design(setup, train, evaluate)
             x_test, h_test, y_test = design(setup, test, evaluate)
             weights = [float(w) for w in fit(x_train, y_train)]
             learned_loss, learned_accuracy = scores(x_test, y_test, np.array(weights))
             handcrafted_loss, handcrafted_accuracy = scores(h_test, y_test, fit(h_train, y_train))
-            figures = (f"round {round_number + 1}, held out ({len(games) - cut} games, {len(test)} positions):"
+            figures = (f"round {round_number + 1}, held out ({len(test_games)} games, {len(test)} positions):"
                        f" log-loss {learned_loss:.4f}, accuracy {learned_accuracy:.1%}; the handcrafted"
                        f" evaluation as a logistic model: log-loss {handcrafted_loss:.4f},"
                        f" accuracy {handcrafted_accuracy:.1%}")

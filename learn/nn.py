@@ -4,15 +4,16 @@ trainer: ``python -m learn.oware --model nn`` (``--help`` after it for the optio
 
 1. Positions: self-play games of learn/logistic.py's players (shallow alpha-beta, one
    move in 25 at random), by default with the game's linear learned evaluation (the
-   bot's evaluation before this one), ``CHUNK`` games at a time, each chunk seeded from
-   (``--seed``, chunk), so the games do not depend on ``--jobs`` (the processes that
-   play them). Every position is labelled with its game's result and with the value of
-   an alpha-beta search ``--search-depth`` plies deep from it, with the players'
-   evaluation (learn/logistic.py's ``search_values``). ``--cache DIR`` keeps each chunk,
-   so a run that stops goes on where it was, and a run with more games reuses the
-   chunks it shares. The chunks run in ``--jobs`` processes, or as Ray tasks over a
-   cluster with ``--backend ray`` (``arena.backends``: a chunk a task, the same games
-   either way). With ``--compiled`` (Oware with ``--players learned`` or ``network``;
+   bot's evaluation before this one), from learn/pipeline.py: game i is a function of
+   (``--seed``, i) alone, whatever ``--jobs`` (the processes that play them). Every
+   position is labelled with its game's result and with the value of an alpha-beta
+   search ``--search-depth`` plies deep from it, with the players' evaluation
+   (learn/logistic.py's ``play_chunk``, the games the linear trainer's
+   ``--search-depth`` fits too). ``--cache DIR`` keeps each chunk of games, so a run
+   that stops goes on where it was, and a run with more games reuses the chunks it
+   shares. The chunks run in ``--jobs`` processes, or as Ray tasks over a cluster with
+   ``--backend ray`` (``arena.backends``: a chunk a task, the same games either way).
+   With ``--compiled`` (Oware with ``--players learned`` or ``network``;
    Breakthrough with ``--players network``) the games and their labels are played by
    learn/compiled/<game>.py in numba, many times as many a core-hour
    (docs/tuning/selfplay.md): the same players and labels, the games differing where
@@ -39,10 +40,7 @@ Needs numpy and tqdm (development dependencies; the bundles never import them).
 """
 
 import argparse
-import hashlib
-import importlib
 import math
-import pickle
 import sys
 import time
 from dataclasses import dataclass
@@ -51,17 +49,15 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from arena.backends import LocalBackend, add_backend_options, open_backend_or_exit
-from engines.alphabeta import QUIESCENCE, AlphaBetaPlus
+from arena.backends import open_backend_or_exit
 from games.nn import INT16, ONE, W2_LIMIT, Net, flat_values
 from games.weights import to_text
 from learn import logistic
 from learn.ntuple import fit_line, sigmoid
+from learn.pipeline import add_options, generate, split
 from learn.progress import progress_bar
 from learn import selfplay
-from learn.selfplay import chunk_sizes, play_chunks
 
-CHUNK = 25         # games per seeded chunk
 HELD_OUT = 0.1     # share of the games held out for the figures
 VALIDATION = 0.1   # share of the games, before the held-out ones, that stop the fit
 HIDDEN = 32
@@ -94,73 +90,6 @@ class Setup:
 
 
 # -- positions -------------------------------------------------------------------------
-
-def play_chunk(name, seed, games, weights, depth, quiescence=False):
-    """One chunk's games, each a list of (state, result, search value) for the side to
-    move (the result itself with no search; ``quiescence``: the labelling searches are
-    AlphaBetaPlus's, with noisy moves past the depth)."""
-    played = logistic.self_play(name, seed, games, weights)
-    states = [state for game in played for state, _ in game]
-    if depth:
-        values = logistic.search_values(name, states, depth, weights, quiescence)
-    else:
-        values = [float(result) for game in played for _, result in game]
-    chunk, at = [], 0
-    for game in played:
-        chunk.append([(state, result, value) for (state, result), value in zip(game, values[at:at + len(game)])])
-        at += len(game)
-    return chunk
-
-
-_COMPILED = {}  # per process: the compiled players' evaluation, by weights
-
-
-def play_chunk_compiled(name, seed, games, weights, depth, quiescence=False):
-    """``play_chunk``'s games played by learn/compiled/<name>.py: the same players and
-    labels, compiled with numba (the games differ where moves tie)."""
-    compiled = importlib.import_module(f"learn.compiled.{name}")  # numba: imported by --compiled only
-    key = (name, repr(weights_key(weights)))
-    if key not in _COMPILED:
-        _COMPILED[key] = compiled.evaluation(weights)
-    linear = logistic.setup_of(name)
-    players_quiescence = QUIESCENCE if issubclass(linear.player, AlphaBetaPlus) else 0
-    return compiled.play_chunk(seed, games, _COMPILED[key], linear.depths, linear.opening_plies,
-                               logistic.RANDOM_MOVE, depth, players_quiescence, QUIESCENCE if quiescence else 0)
-
-
-def weights_key(weights):
-    """What decides the players' evaluation, as a value that prints the same in every
-    run: the linear weights as they are, a network's integers and step."""
-    return ("network", tuple(flat_values(weights)), weights.step) if isinstance(weights, Net) else weights
-
-
-def generate(setup, games, seed, jobs, weights, depth, cache=None, progress=True, backend=None, compiled=False,
-             quiescence=False):
-    """``games`` labelled games (``play_chunk``'s, or ``play_chunk_compiled``'s), in
-    chunk order, played on ``backend`` (default: ``jobs`` processes); chunks kept in
-    ``cache`` are read from there, the others written."""
-    sizes = chunk_sizes(games, CHUNK)
-    tasks = [(setup.name, seed * 100_000 + i, n, weights, depth, quiescence) for i, n in enumerate(sizes)]
-    folder = None
-    if cache:
-        linear = setup.linear
-        decided_by = (setup.name, seed, depth, weights_key(weights), logistic.RANDOM_MOVE, linear.depths,
-                      linear.opening_plies)
-        key = repr(decided_by + (("quiescence",) if quiescence else ()))  # the keys of earlier runs unchanged
-        kind = "nn-compiled" if compiled else "nn"
-        folder = Path(cache) / f"{setup.name}-{kind}-{hashlib.sha1(key.encode()).hexdigest()[:16]}"
-        folder.mkdir(parents=True, exist_ok=True)
-    files = [folder / f"chunk{i:05d}-{n}.pkl" if folder else None for i, n in enumerate(sizes)]
-    chunks = [pickle.loads(path.read_bytes()) if path and path.is_file() else None for path in files]
-    missing = [i for i, chunk in enumerate(chunks) if chunk is None]
-    done = play_chunks(play_chunk_compiled if compiled else play_chunk, [tasks[i] for i in missing], backend or LocalBackend(jobs), progress,
-                       "self-play and search", initial=games - sum(sizes[i] for i in missing), count_at=2)
-    for i, chunk in zip(missing, done):
-        chunks[i] = chunk
-        if files[i]:
-            files[i].write_bytes(pickle.dumps(chunk))
-    return [game for chunk in chunks for game in chunk]
-
 
 def design(network, games):
     """(inputs on, N x ACTIVE, padded with FEATURES; results; search values) of every
@@ -369,9 +298,6 @@ def main(setup, argv=None, prog=None):
     parser = argparse.ArgumentParser(prog=prog, description=f"Fits the {setup.name} network evaluation"
                                                             " (see learn/nn.py).")
     parser.add_argument("--games", type=int, default=GAMES, help="self-play games (default: %(default)s)")
-    parser.add_argument("--seed", type=int, default=1, help="seeds the games and the fit (default: %(default)s)")
-    parser.add_argument("--jobs", type=int, default=2,
-                        help="processes for self-play, unused with --backend ray (default: %(default)s)")
     parser.add_argument("--players", choices=("learned", "handcrafted", "network"), default="learned",
                         help="the self-play players' evaluation (default: %(default)s, the linear one;"
                              f" network: the weights of games/{setup.name}/nn_weights.py)")
@@ -391,15 +317,13 @@ def main(setup, argv=None, prog=None):
     parser.add_argument("--patience", type=int, default=PATIENCE,
                         help="epochs without progress before stopping (default: %(default)s)")
     parser.add_argument("--l2", type=float, default=L2, help="L2 penalty (default: %(default)s)")
-    parser.add_argument("--cache", metavar="DIR", help="folder keeping the labelled games between runs")
     parser.add_argument("--out", default=str(setup.weights_file), help="weights module to write")
-    parser.add_argument("--quiet", action="store_true", help="no progress bars")
     compiled_players = " or ".join(setup.compiled)
     if setup.compiled:
         parser.add_argument("--compiled", action="store_true",
                             help=f"self-play and labels compiled with numba (learn/compiled/{setup.name}.py),"
                                  f" the {compiled_players} players only (docs/tuning/selfplay.md)")
-    add_backend_options(parser, games=False)
+    add_options(parser, jobs=2, seed_help="seeds the games and the fit")
     options = parser.parse_args(argv)
     compiled = getattr(options, "compiled", False)
     if compiled and options.players not in setup.compiled:
@@ -417,12 +341,12 @@ def main(setup, argv=None, prog=None):
         weights = [float(w) for w in logistic.read_weights(setup.linear.weights_file, setup.linear, parser)]
     elif options.players == "network":
         weights = read_network(setup, options.network, parser)
+    labelled = logistic.labelled_games(setup.linear, weights, options.search_depth, options.label_quiescence, compiled)
     with open_backend_or_exit(parser, options, options.jobs) as backend:
-        games = generate(setup, options.games, options.seed, options.jobs, weights, options.search_depth,
-                         options.cache, not options.quiet, backend, compiled, options.label_quiescence)
-    test_cut = int(len(games) * (1 - HELD_OUT))
-    validation_cut = int(len(games) * (1 - HELD_OUT - VALIDATION))
-    fitted, validation, test = games[:validation_cut], games[validation_cut:test_cut], games[test_cut:]
+        games = generate(labelled, options.games, options.seed, cache=options.cache, backend=backend,
+                         progress=not options.quiet, desc="self-play and search")
+    kept, test = split(games, int(len(games) * (1 - HELD_OUT)))
+    fitted, validation = split(kept, int(len(games) * (1 - HELD_OUT - VALIDATION)))
     network = setup.network
     share = options.outcome_share
 

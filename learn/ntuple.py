@@ -11,6 +11,7 @@ dependencies; the bundles never import them)."""
 import numpy as np
 
 from games.weights import from_text, to_text
+from learn.pipeline import add_options
 from learn.progress import progress_bar
 
 try:  # the fit's two loops over the design compiled where numba is installed; numpy without it
@@ -161,17 +162,16 @@ def parse_list(parser, text, kind, what):
         parser.error(f"{what}: expected numbers separated by commas, got {text!r}")
 
 
-def add_training_options(parser, constants, *, games, rounds, jobs, jobs_help, first_players, layout_option,
-                         layout_default, phases_of):
+def add_training_options(parser, constants, *, games, rounds, jobs, first_players, layout_option, layout_default,
+                         phases_of):
     """The options both N-tuple trainers take: ``constants`` is the trainer's module (its
     DEPTHS, PHASES, L2, MIN_VISITS, ITERATIONS, TD_LAMBDA, TD_PASSES, STEP, WEIGHTS_FILE
     are the defaults); ``layout_option`` names the tables' option (``--patterns``,
     ``--tables``), ``phases_of`` what a phase counts (discs, pieces), ``first_players``
-    the first round's players without ``--from-weights``."""
+    the first round's players without ``--from-weights``; the games' options are
+    learn/pipeline.py's."""
     parser.add_argument("--games", type=int, default=games, help="self-play games a round (default: %(default)s)")
     parser.add_argument("--rounds", type=int, default=rounds, help="self-play rounds (default: %(default)s)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=jobs, help=jobs_help)
     parser.add_argument("--out", default=str(constants.WEIGHTS_FILE), help="weights module to write")
     parser.add_argument("--from-weights", metavar="FILE",
                         help=f"N-tuple weights module whose weights the first round's players use"
@@ -192,8 +192,7 @@ def add_training_options(parser, constants, *, games, rounds, jobs, jobs_help, f
     parser.add_argument("--td-passes", type=int, default=constants.TD_PASSES, help="TD refits (default: %(default)s)")
     parser.add_argument("--step", type=float, default=constants.STEP,
                         help="logits per quantized unit (default: %(default)s)")
-    parser.add_argument("--cache", metavar="DIR", help="folder keeping the self-play games between runs")
-    parser.add_argument("--quiet", action="store_true", help="no progress bars")
+    add_options(parser, jobs)
 
 
 def checked_training_options(parser, options, make_layout):

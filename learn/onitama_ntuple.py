@@ -9,11 +9,12 @@ tried and measured.
    search proved the result (a forced win or loss within its horizon), that result,
    marked exact. Round 1's players use the learned linear evaluation (the bot's
    default before this one; or ``--from-weights``), each later round's the N-tuple
-   weights fitted after the round before. Games come in chunks of ``CHUNK``, each
-   seeded from (``--seed``, round, chunk), so they do not depend on ``--jobs``.
+   weights fitted after the round before. Game i of round r is a function of
+   (``--seed``, r, i) alone (learn/pipeline.py), so the games do not depend on
+   ``--jobs``; each starts with the memos emptied (learn/onitama.py says why).
    Self-play runs in ``--jobs`` processes, or as Ray tasks over a cluster with
    ``--backend ray`` (``arena.backends``: a chunk a task, the same games either way),
-   through the pipeline the N-tuple trainers share (learn/selfplay.py). With
+   through the rounds the N-tuple trainers share (learn/selfplay.py, on learn/pipeline.py). With
    ``--compiled`` the games are played by numba code (learn/compiled/onitama.py: the
    same players, labels and columns, held equal to the pure-Python rules, evaluations
    and searches by tests) at about 25-30 times the games a core-hour
@@ -47,8 +48,6 @@ two loaded cores, under ``nice -n 19``):
 """
 
 import argparse
-import math
-import random
 import sys
 from dataclasses import replace
 from functools import partial
@@ -56,18 +55,18 @@ from pathlib import Path
 
 import numpy as np
 
-from arena.backends import add_backend_options
 from engines.alphabeta import AlphaBetaPlus
 from engines.base import Limit, is_proven, random_plies
 from games.onitama import learned, ntuple
-from games.onitama.rules import CARD_COUNT, Onitama
+from games.onitama.rules import CARD_COUNT, Onitama, clear_memos
 from learn.ntuple import add_training_options, checked_training_options, fit_line, log_loss, scores, sigmoid, totals
+from learn.pipeline import made, until_played
 from learn.selfplay import Trainer, train
 
 OPENING_PLIES = (0, 3)   # random plies after the deal: range(*OPENING_PLIES)
 RANDOM_MOVE = 0.04       # chance that a move is drawn at random
 DEPTHS = (1, 2, 2, 3)    # plies of the players, by default
-CHUNK = 50               # games per seeded chunk
+CHUNK = 50               # games a task
 HELD_OUT = 0.1           # share of the last round's games held out
 GAMES = 20000            # self-play games a round
 ROUNDS = 2
@@ -84,49 +83,51 @@ WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "games" / "onitama" / "n
 
 # -- self-play -------------------------------------------------------------------------
 
-_EVALUATORS = {}  # per process: the players' evaluation, by weights
-
-
 def _evaluator(game, encoded):
-    if encoded not in _EVALUATORS:
-        _EVALUATORS[encoded] = (learned.make_evaluator(game) if encoded is None
-                                else ntuple.make_evaluator(game, ntuple.LAYOUT.decode(*encoded)))
-    return _EVALUATORS[encoded]
+    """The players' evaluation, made once a process."""
+    return made(("onitama", encoded), lambda: learned.make_evaluator(game) if encoded is None
+                else ntuple.make_evaluator(game, ntuple.LAYOUT.decode(*encoded)))
 
 
-def play_chunk(seed, games, encoded=None, depths=DEPTHS):
-    """``games`` self-play games as arrays: the states' eight fields (``COLUMNS``),
-    ``label`` (the result for the side to move: 1, 0, -1), ``exact`` (proved by its
-    player's search), ``player`` (the seat to move) and ``game`` (0 to games - 1). The
-    players use the N-tuple weights ``encoded`` (patterns, phases, step, data), or the
-    learned linear evaluation."""
+def play_game(game, evaluate, depths, rng):
+    """One game of ``rng``'s draws: its rows (``play_chunk``'s columns but ``game``),
+    none where the opening ended the game."""
+    state = game.initial_state(tuple(rng.sample(range(CARD_COUNT), 5)))
+    state = random_plies(game, state, rng, rng.randrange(*OPENING_PLIES))
+    players = [AlphaBetaPlus(game, evaluate, max_depth=rng.choice(depths), noisy_first=True) for _ in range(2)]
+    positions, proofs = [], []
+    moves = game.legal_moves(state)
+    while moves:
+        positions.append(state)
+        result = players[game.to_move(state)].search(state, Limit())
+        proofs.append((result.value > 0) - (result.value < 0) if is_proven(result.value) else None)
+        move = rng.choice(moves) if rng.random() < RANDOM_MOVE else result.move
+        state = game.play(state, move)
+        moves = game.legal_moves(state)
+    if not positions:
+        return []
+    final, last = game.outcome(state), game.to_move(state)
+    rows = []
+    for position, proof in zip(positions, proofs):
+        player = game.to_move(position)
+        label = proof if proof is not None else final if player == last else -final
+        rows.append((*position, label, proof is not None, player))
+    return rows
+
+
+def play_chunk(seeds, encoded=None, depths=DEPTHS):
+    """One self-play game per seed (learn/pipeline.py) as arrays: the states' eight
+    fields (``COLUMNS``), ``label`` (the result for the side to move: 1, 0, -1),
+    ``exact`` (proved by its player's search), ``player`` (the seat to move) and
+    ``game`` (0 to len(seeds) - 1). The players use the N-tuple weights ``encoded``
+    (patterns, phases, step, data), or the learned linear evaluation. Each game starts
+    with the memos emptied (learn/onitama.py says why)."""
     game = Onitama()
     evaluate = _evaluator(game, encoded)
-    rng = random.Random(seed)
     rows = []
-    played = 0
-    while played < games:
-        state = game.initial_state(tuple(rng.sample(range(CARD_COUNT), 5)))
-        state = random_plies(game, state, rng, rng.randrange(*OPENING_PLIES))
-        players = [AlphaBetaPlus(game, evaluate, max_depth=rng.choice(depths), noisy_first=True)
-                   for _ in range(2)]
-        positions, proofs = [], []
-        moves = game.legal_moves(state)
-        while moves:
-            positions.append(state)
-            result = players[game.to_move(state)].search(state, Limit())
-            proofs.append((result.value > 0) - (result.value < 0) if is_proven(result.value) else None)
-            move = rng.choice(moves) if rng.random() < RANDOM_MOVE else result.move
-            state = game.play(state, move)
-            moves = game.legal_moves(state)
-        if not positions:
-            continue  # the opening ended the game
-        final, last = game.outcome(state), game.to_move(state)
-        for position, proof in zip(positions, proofs):
-            player = game.to_move(position)
-            label = proof if proof is not None else final if player == last else -final
-            rows.append((*position, label, proof is not None, player, played))
-        played += 1
+    for number, seed in enumerate(seeds):
+        clear_memos()
+        rows += [(*row, number) for row in until_played(seed, partial(play_game, game, evaluate, depths))]
     columns = list(zip(*rows))
     data = {name: np.array(columns[i], dtype=np.int32) for i, name in enumerate(COLUMNS)}
     data.update(label=np.array(columns[8], dtype=np.int8), exact=np.array(columns[9], dtype=bool),
@@ -134,23 +135,24 @@ def play_chunk(seed, games, encoded=None, depths=DEPTHS):
     return data
 
 
-def play_chunk_compiled(seed, games, encoded=None, depths=DEPTHS, search_depth=0):
+def play_chunk_compiled(seeds, encoded=None, depths=DEPTHS, search_depth=0):
     """``play_chunk``'s games played by learn/compiled/onitama.py: the same players,
     labels and columns, compiled with numba (the games differ where moves tie). With
     ``search_depth`` > 0, a float column more, ``value``: each position's value (in
     [-1, 1], a proven one -1 or 1) by a search that deep with quiescence and the
     players' evaluation, in the same games."""
     from learn.compiled import onitama as compiled  # numba: imported by this option only
-    key = ("compiled", encoded)
-    if key not in _EVALUATORS:
-        _EVALUATORS[key] = compiled.evaluation(None if encoded is None else ntuple.LAYOUT.decode(*encoded))
-    return compiled.play_chunk(seed, games, _EVALUATORS[key], depths, OPENING_PLIES, RANDOM_MOVE, search_depth)
+    ev = made(("onitama-compiled", encoded),
+              lambda: compiled.evaluation(None if encoded is None else ntuple.LAYOUT.decode(*encoded)))
+    settings = compiled.Settings(depths=tuple(depths), opening_plies=OPENING_PLIES, random_move=RANDOM_MOVE,
+                                 label_depth=search_depth)
+    return compiled.play_chunk(seeds, ev, settings)
 
 
-def cache_key(games, seed, round_number, encoded, depths, search_depth=0):
-    """What decides a round's games (and, with ``search_depth`` > 0, their values)."""
-    key = (games, seed, round_number, encoded, tuple(depths), OPENING_PLIES, RANDOM_MOVE, CHUNK)
-    return repr(key + (("search", search_depth),) if search_depth else key)
+def cache_key(encoded, depths, search_depth=0):
+    """What decides a round's games besides their seeds (and, with ``search_depth`` >
+    0, their values)."""
+    return (encoded, tuple(depths), OPENING_PLIES, RANDOM_MOVE, search_depth)
 
 
 def search_targets(data, share):
@@ -301,7 +303,6 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m learn.onitama_ntuple",
                                      description="Fits the N-tuple Onitama evaluation (see learn/onitama_ntuple.py).")
     add_training_options(parser, sys.modules[__name__], games=GAMES, rounds=ROUNDS, jobs=1,
-                         jobs_help="processes for self-play (default: %(default)s)",
                          first_players="the learned linear evaluation", layout_option="--tables",
                          layout_default=TABLES, phases_of="piece")
     parser.add_argument("--compiled", action="store_true",
@@ -314,7 +315,6 @@ def main(argv=None):
                              " 0: to the results (default: %(default)s)")
     parser.add_argument("--outcome-share", type=float, default=0.0, metavar="S",
                         help="with --search-depth: the result's share in each target (default: %(default)s)")
-    add_backend_options(parser, games=False)
     options = parser.parse_args(argv)
     depths, layout = checked_training_options(parser, options, Layout)
     if options.search_depth < 0 or not 0 <= options.outcome_share <= 1:

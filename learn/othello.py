@@ -8,9 +8,9 @@ was tried and measured.
    (win, draw or loss, engines/solver.py), so every position's label is the result of
    the game with a perfect endgame: the solved result for the side to move there.
    Round 1's players use the handcrafted evaluation (or ``--from-weights``), each
-   later round's the N-tuple weights fitted after the round before. Games come in
-   chunks of ``CHUNK``, each seeded from (``--seed``, round, chunk), so the games do not
-   depend on ``--jobs`` (the processes that play them).
+   later round's the N-tuple weights fitted after the round before. Game i of round r
+   is a function of (``--seed``, r, i) alone (learn/pipeline.py), so the games do not
+   depend on ``--jobs`` (the processes that play them), ``CHUNK`` games a task.
 2. Fitting: logistic regression of the label on the N-tuple network's entries (one
    parameter per phase and canonical table entry, and a bias per phase), full-batch
    Adam with an L2 penalty, on every round's games but the last ``HELD_OUT`` share of
@@ -25,7 +25,7 @@ was tried and measured.
 
 Self-play runs in ``--jobs`` processes, or as Ray tasks over a cluster with ``--backend
 ray`` (``arena.backends``: a chunk a task, the same games either way), through the
-pipeline the N-tuple trainers share (learn/selfplay.py). With ``--compiled`` the games
+rounds the N-tuple trainers share (learn/selfplay.py, on learn/pipeline.py). With ``--compiled`` the games
 are played by numba code (learn/compiled/othello.py: the same players, labels and
 columns, held equal to the pure-Python rules, evaluations and searches by tests) at
 about 30 times the games a core-hour (docs/tuning/selfplay.md).
@@ -49,7 +49,6 @@ is in the weights module's header, the figures in docs/tuning/othello-ntuple.md)
 
 import argparse
 import os
-import random
 import sys
 from dataclasses import replace
 from functools import partial
@@ -57,7 +56,6 @@ from pathlib import Path
 
 import numpy as np
 
-from arena.backends import add_backend_options
 from engines.alphabeta import AlphaBeta
 from engines.base import Limit, random_plies
 from engines.solver import ExactSolver
@@ -65,13 +63,14 @@ from games.othello import misere, ntuple
 from games.othello.evaluation import make_evaluator as handcrafted
 from games.othello.rules import Othello
 from learn.ntuple import add_training_options, checked_training_options, fit_line, scores, sigmoid, totals
+from learn.pipeline import made, until_played
 from learn.selfplay import Trainer, train
 
 OPENING_PLIES = (2, 11)  # random plies at the start: range(*OPENING_PLIES)
 RANDOM_MOVE = 0.04       # chance that a move is drawn at random
 DEPTHS = (1, 2)          # plies of the players, by default
 SOLVE_EMPTIES = 10       # the solver plays from this many empty squares on
-CHUNK = 25               # games per seeded chunk
+CHUNK = 25               # games a task
 HELD_OUT = 0.1           # share of the last round's games held out
 PHASES = (28, 44)        # disc counts where a phase starts (the first at 4)
 PATTERNS = tuple(ntuple.PATTERNS)
@@ -86,68 +85,68 @@ MISERE_WEIGHTS_FILE = WEIGHTS_FILE.with_name("misere_ntuple_weights.py")  # --mi
 
 # -- self-play -------------------------------------------------------------------------
 
-_EVALUATORS = {}  # per process: the players' evaluation, by weights
-
-
 def first_players(game):
     """The first round's evaluation: the handcrafted one of the game."""
     return misere.make_evaluator(game) if game.misere else handcrafted(game)
 
 
 def _evaluator(game, encoded):
-    key = (game.misere, encoded)
-    if key not in _EVALUATORS:
-        _EVALUATORS[key] = (first_players(game) if encoded is None
-                            else ntuple.make_evaluator(game, ntuple.LAYOUT.decode(*encoded)))
-    return _EVALUATORS[key]
+    """The players' evaluation, made once a process."""
+    return made(("othello", game.misere, encoded), lambda: first_players(game) if encoded is None
+                else ntuple.make_evaluator(game, ntuple.LAYOUT.decode(*encoded)))
 
 
-def play_chunk(seed, games, encoded=None, depths=DEPTHS, solve_empties=SOLVE_EMPTIES, misere_game=False):
-    """``games`` self-play games as arrays of their positions: ``mover``, ``other``
-    (bitboards), ``player``, ``label`` (the solved result for the side to move: 1, 0,
-    -1), ``exact`` (whether the solver labelled the position itself), ``game`` (0 to
-    games - 1), ``mobility`` and ``their_mobility`` (legal moves of each side). The
-    players use the N-tuple weights ``encoded`` (patterns, phases, step, data), or the
-    handcrafted evaluation. ``misere_game``: games of Reversed Reversi (fewer discs win)."""
+def play_game(game, evaluate, depths, solve_empties, rng):
+    """One game of ``rng``'s draws: its rows (``play_chunk``'s columns but ``game``),
+    none where the opening ended the game."""
+    solver = ExactSolver(game, exact=False)
+    state = random_plies(game, game.initial_state(), rng, rng.randrange(*OPENING_PLIES))
+    players = [AlphaBeta(game, evaluate, max_depth=rng.choice(depths)) for _ in range(2)]
+    positions, labels = [], []
+    moves = game.legal_moves(state)
+    while moves:
+        positions.append(state)
+        if game.empty_squares(state) <= solve_empties:
+            result = solver.solve(state, Limit())
+            labels.append((result.value > 0) - (result.value < 0))
+            move = result.move
+        else:
+            labels.append(None)
+            move = rng.choice(moves) if rng.random() < RANDOM_MOVE else \
+                players[state[2]].search(state, Limit()).move
+        state = game.play(state, move)
+        moves = game.legal_moves(state)
+    if not positions:
+        return []
+    # the first solved position's result (or the final one) for the earlier positions
+    known = next((i for i, label in enumerate(labels) if label is not None), None)
+    if known is None:
+        reference, result = state[2], game.outcome(state)
+    else:
+        reference, result = positions[known][2], labels[known]
+    rows = []
+    for state, label in zip(positions, labels):
+        mover, other, player = state
+        exact = label is not None
+        if not exact:
+            label = result if player == reference else -result
+        rows.append((mover, other, player, label, exact,
+                     game.move_mask(mover, other).bit_count(), game.move_mask(other, mover).bit_count()))
+    return rows
+
+
+def play_chunk(seeds, encoded=None, depths=DEPTHS, solve_empties=SOLVE_EMPTIES, misere_game=False):
+    """One self-play game per seed (learn/pipeline.py) as arrays of their positions:
+    ``mover``, ``other`` (bitboards), ``player``, ``label`` (the solved result for the
+    side to move: 1, 0, -1), ``exact`` (whether the solver labelled the position
+    itself), ``game`` (0 to len(seeds) - 1), ``mobility`` and ``their_mobility`` (legal
+    moves of each side). The players use the N-tuple weights ``encoded`` (patterns,
+    phases, step, data), or the handcrafted evaluation. ``misere_game``: games of
+    Reversed Reversi (fewer discs win)."""
     game = Othello(misere=misere_game)
     evaluate = _evaluator(game, encoded)
-    solver = ExactSolver(game, exact=False)
-    rng = random.Random(seed)
-    rows = []
-    played = 0
-    while played < games:
-        state = random_plies(game, game.initial_state(), rng, rng.randrange(*OPENING_PLIES))
-        players = [AlphaBeta(game, evaluate, max_depth=rng.choice(depths)) for _ in range(2)]
-        positions, labels = [], []
-        moves = game.legal_moves(state)
-        while moves:
-            positions.append(state)
-            if game.empty_squares(state) <= solve_empties:
-                result = solver.solve(state, Limit())
-                labels.append((result.value > 0) - (result.value < 0))
-                move = result.move
-            else:
-                labels.append(None)
-                move = rng.choice(moves) if rng.random() < RANDOM_MOVE else \
-                    players[state[2]].search(state, Limit()).move
-            state = game.play(state, move)
-            moves = game.legal_moves(state)
-        if not positions:
-            continue  # the opening ended the game
-        # the first solved position's result (or the final one) for the earlier positions
-        known = next((i for i, label in enumerate(labels) if label is not None), None)
-        if known is None:
-            reference, result = state[2], game.outcome(state)
-        else:
-            reference, result = positions[known][2], labels[known]
-        for state, label in zip(positions, labels):
-            mover, other, player = state
-            exact = label is not None
-            if not exact:
-                label = result if player == reference else -result
-            rows.append((mover, other, player, label, exact, played,
-                         game.move_mask(mover, other).bit_count(), game.move_mask(other, mover).bit_count()))
-        played += 1
+    rows = [(*row[:5], number, *row[5:]) for number, seed in enumerate(seeds)
+            for row in until_played(seed, partial(play_game, game, evaluate, depths, solve_empties))]
     columns = list(zip(*rows))
     return {"mover": np.array(columns[0], dtype=np.uint64), "other": np.array(columns[1], dtype=np.uint64),
             "player": np.array(columns[2], dtype=np.int8), "label": np.array(columns[3], dtype=np.int8),
@@ -155,22 +154,22 @@ def play_chunk(seed, games, encoded=None, depths=DEPTHS, solve_empties=SOLVE_EMP
             "mobility": np.array(columns[6], dtype=np.int8), "their_mobility": np.array(columns[7], dtype=np.int8)}
 
 
-def play_chunk_compiled(seed, games, encoded=None, depths=DEPTHS, solve_empties=SOLVE_EMPTIES, misere_game=False):
+def play_chunk_compiled(seeds, encoded=None, depths=DEPTHS, solve_empties=SOLVE_EMPTIES, misere_game=False):
     """``play_chunk``'s games played by learn/compiled/othello.py: the same players,
     labels and columns, compiled with numba (the games differ where moves tie; the
     first round's misere players use the compiled bot's evaluation, the weighted sum
     cut to an integer)."""
     from learn.compiled import othello as compiled  # numba: imported by this option only
-    key = ("compiled", misere_game, encoded)
-    if key not in _EVALUATORS:
-        _EVALUATORS[key] = compiled.evaluation(None if encoded is None else ntuple.LAYOUT.decode(*encoded), misere_game)
-    return compiled.play_chunk(seed, games, _EVALUATORS[key], depths, OPENING_PLIES, RANDOM_MOVE, solve_empties,
-                               misere_game)
+    ev = made(("othello-compiled", misere_game, encoded),
+              lambda: compiled.evaluation(None if encoded is None else ntuple.LAYOUT.decode(*encoded), misere_game))
+    settings = compiled.Settings(depths=tuple(depths), opening_plies=OPENING_PLIES, random_move=RANDOM_MOVE,
+                                 solve_empties=solve_empties, misere=misere_game)
+    return compiled.play_chunk(seeds, ev, settings)
 
 
-def cache_key(games, seed, round_number, encoded, depths):
-    return repr((games, seed, round_number, encoded, tuple(depths), OPENING_PLIES, RANDOM_MOVE,
-                 SOLVE_EMPTIES, CHUNK))
+def cache_key(encoded, depths):
+    """What decides a round's games besides their seeds."""
+    return (encoded, tuple(depths), OPENING_PLIES, RANDOM_MOVE, SOLVE_EMPTIES)
 
 
 # -- the model in numpy ----------------------------------------------------------------
@@ -245,7 +244,6 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m learn.othello",
                                      description="Fits the N-tuple Othello evaluation (see learn/othello.py).")
     add_training_options(parser, sys.modules[__name__], games=10000, rounds=2, jobs=os.cpu_count() or 1,
-                         jobs_help="processes for self-play, unused with --backend ray (default: the cores, %(default)s)",
                          first_players="the handcrafted evaluation", layout_option="--patterns",
                          layout_default=PATTERNS, phases_of="disc")
     parser.add_argument("--compiled", action="store_true",
@@ -255,7 +253,6 @@ def main(argv=None):
                         help="Reversed Reversi (fewer discs win) on 8x8: its games, its handcrafted evaluation"
                              f" for the first players, and --out {MISERE_WEIGHTS_FILE.name} by default")
     parser.set_defaults(out=None)
-    add_backend_options(parser, games=False)
     options = parser.parse_args(argv)
     options.out = options.out or str(MISERE_WEIGHTS_FILE if options.misere else WEIGHTS_FILE)
     depths, layout = checked_training_options(parser, options, Layout)

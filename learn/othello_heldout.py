@@ -6,7 +6,7 @@ on its own held-out games only):
 
 The games are learn/othello.py's self-play games, played compiled (``--compiled``'s
 players: ``--players`` weights, ``--depths`` plies, the solver from 10 empties) from
-seeds no trainer uses (``--seed``, round 999); each position's label is the game's
+seeds no trainer uses (``--seed``, stream 999: learn/pipeline.py); each position's label is the game's
 result with a perfect endgame. Printed per module: log-loss and accuracy against the
 labels, over all positions and over those before the solver's (the ones the search
 asks the evaluation about). Needs numpy and numba (development dependencies).
@@ -17,7 +17,7 @@ import sys
 
 from learn import othello as trainer
 from learn.ntuple import decode_values, parse_list, scores, sigmoid, totals
-from learn.selfplay import generate
+from learn.pipeline import generate
 
 
 def figures(path, parser, data):
@@ -50,8 +50,8 @@ def main(argv=None):
     players = trainer.read_weights(options.players, parser)
     for path in options.weights:  # a bad file is a usage error before the games, not after
         trainer.read_weights(path, parser)
-    data = generate(trainer.COMPILED_TRAINER, options.games, options.seed, 999, (players, depths), key="", progress=False,
-                    jobs=options.jobs)
+    data = generate(trainer.COMPILED_TRAINER.games(players, depths), options.games, options.seed, 999,
+                    jobs=options.jobs, progress=False)
     print(f"{options.games} games, {len(data['label'])} positions ({int((~data['exact']).sum())} before the"
           f" solver's); players {options.players} at depths {options.depths}")
     for path in options.weights:

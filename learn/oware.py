@@ -2,7 +2,8 @@
 learn/logistic.py for the method) and, with ``--model nn``, the small network
 (games/oware/nn.py; see learn/nn.py).
 
-The committed linear weights came from three runs: the first fits the games' results,
+The committed linear weights came from three runs (before learn/pipeline.py's seeding
+rule: run again, they play other games of the same kind): the first fits the games' results,
 the second command, run twice, starts each time from the weights written before and
 fits 6-ply search values instead of the results:
 

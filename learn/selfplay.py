@@ -1,13 +1,13 @@
-"""The self-play pipeline that the N-tuple trainers share (learn/othello.py,
-learn/onitama_ntuple.py): games in seeded chunks on a backend with a progress bar and
-a cache, the rounds of self-play and fitting, and the weights module's text. A trainer
-keeps what is its game's own (its players, its layout, its design matrix, its held-out
-baseline) and hands it over as a ``Trainer``.
+"""The rounds that the N-tuple trainers share (learn/othello.py,
+learn/onitama_ntuple.py): self-play (learn/pipeline.py) and fitting, and the weights
+module's text. A trainer keeps what is its game's own (its players, its layout, its
+design matrix, its held-out baseline) and hands it over as a ``Trainer``.
 
-1. A round's games come in chunks of ``Trainer.chunk``; chunk ``i`` of round ``r`` is
-   played by ``Trainer.play_chunk(chunk_seed(seed, r, i), games, *players)``, so the
-   games depend on the seed alone, not on ``--jobs`` (processes) or ``--backend ray``
-   (a chunk a Ray task, arena/backends.py).
+1. Round ``r``'s games are the pipeline's stream ``r``: game ``i`` is played by
+   ``Trainer.play_chunk(seeds, *players)`` from the seed ``game_seed(seed, r, i)``
+   alone, in chunks of ``Trainer.chunk`` a task, so the games depend on the seed, not
+   on ``--jobs`` (processes) or ``--backend ray`` (a chunk a Ray task,
+   arena/backends.py); ``--cache DIR`` keeps them.
 2. Each round fits the network to every round's games so far but the last
    ``Trainer.held_out`` share of the last round's, then refits to TD(lambda) returns
    (learn/ntuple.py); the fitted weights play the next round.
@@ -17,7 +17,6 @@ baseline) and hands it over as a ``Trainer``.
 Needs numpy and tqdm (development dependencies; the bundles never import them).
 """
 
-import hashlib
 import sys
 import time
 from dataclasses import dataclass
@@ -26,64 +25,11 @@ from typing import Callable
 
 import numpy as np
 
-from arena.backends import LocalBackend, open_backend_or_exit
+from arena.backends import open_backend_or_exit
 from learn.ntuple import encode, fit, quantize, sigmoid, td_targets, totals
-from learn.progress import progress_bar
+from learn.pipeline import Games, generate, split
 
 WIDTH = 96  # characters of weights data a line
-
-
-def chunk_seed(seed, round_number, chunk):
-    return (seed * 1000 + round_number) * 100_000 + chunk
-
-
-def chunk_sizes(games, chunk):
-    return [min(chunk, games - start) for start in range(0, games, chunk)]
-
-
-def cache_path(cache, name, key):
-    """Where a round's games with this ``key`` (the repr of what decides them) are kept."""
-    return Path(cache) / f"{name}-{hashlib.sha1(key.encode()).hexdigest()[:16]}.npz" if cache else None
-
-
-def play_chunks(play_chunk, tasks, backend, progress, desc, initial=0, count_at=1):
-    """Yields ``play_chunk(*task)`` of every task, in order, as each comes back from
-    ``backend``, with a progress bar counting games (a task's item ``count_at``;
-    ``initial`` games already had)."""
-    bar = progress_bar(total=initial + sum(task[count_at] for task in tasks), initial=initial, desc=desc,
-                       unit="game", disable=not progress)
-    for task, part in zip(tasks, backend.map(play_chunk, tasks)):
-        bar.update(task[count_at])
-        yield part
-    bar.close()
-
-
-def joined(parts, sizes):
-    """One round's arrays from its chunks', the ``game`` column numbered across chunks."""
-    offset = 0
-    for part, n in zip(parts, sizes):
-        part["game"] = part["game"] + offset
-        offset += n
-    return {name: np.concatenate([part[name] for part in parts]) for name in parts[0]}
-
-
-def generate(trainer, games, seed, round_number, players, key, cache=None, progress=True, backend=None, jobs=1):
-    """One round's games (``trainer.play_chunk``'s arrays, ``game`` numbered across
-    chunks), played on ``backend`` (default: ``jobs`` processes); read from ``cache`` if
-    it has the games of ``key``, and written there otherwise."""
-    path = cache_path(cache, trainer.name, key)
-    if path is not None and path.is_file():
-        with np.load(path) as stored:
-            return {name: stored[name] for name in stored.files}
-    sizes = chunk_sizes(games, trainer.chunk)
-    tasks = [(chunk_seed(seed, round_number, i), n, *players) for i, n in enumerate(sizes)]
-    parts = list(play_chunks(trainer.play_chunk, tasks, backend or LocalBackend(jobs), progress,
-                             f"round {round_number + 1} self-play"))
-    data = joined(parts, sizes)
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        np.savez_compressed(path, **data)
-    return data
 
 
 # -- the weights module ----------------------------------------------------------------
@@ -119,11 +65,11 @@ def read_weights(path, parser, names, decode):
 class Trainer:
     """What is a game's own in an N-tuple trainer.
 
-    ``play_chunk(seed, games, encoded, depths)``: a chunk's games as arrays, with at
-    least ``label`` (1, 0, -1 for the side to move), ``exact``, ``player`` and ``game``;
-    ``encoded`` is the players' weights (``None``: the first round's evaluation).
-    ``cache_key(games, seed, round_number, encoded, depths)``: what decides a round's
-    games. ``design(layout, data)``: the parameter ids of each position. ``pad``: the
+    ``play_chunk(seeds, encoded, depths)``: one game per seed (learn/pipeline.py) as
+    arrays, with at least ``label`` (1, 0, -1 for the side to move), ``exact``,
+    ``player`` and ``game`` (0 to len(seeds) - 1); ``encoded`` is the players' weights
+    (``None``: the first round's evaluation). ``cache_key(encoded, depths)``: what
+    decides a round's games besides their seeds. ``design(layout, data)``: the parameter ids of each position. ``pad``: the
     layout has one parameter more, pinned at 0, for look-ups a position does not make.
     ``figures(theta, quantized, step, x_train, y_train, x_test, test, train)``: the
     held-out figures' text. ``phases_comment``: what the weights module's PHASES count.
@@ -143,6 +89,11 @@ class Trainer:
     pad: bool = False
     targets: Callable = None
 
+    def games(self, encoded, depths):
+        """The pipeline's Games of the players ``encoded`` at ``depths``."""
+        return Games(name=self.name, play=self.play_chunk, args=(encoded, tuple(depths)),
+                     key=self.cache_key(encoded, depths), chunk=self.chunk)
+
     def fit(self, layout, x, y, options, progress, desc, theta=None, iterations=None):
         size = layout.size + 1 if self.pad else layout.size
         return fit(x, y, size, options.l2, iterations or options.iterations, theta=theta, progress=progress,
@@ -157,12 +108,6 @@ class Trainer:
         return read_weights(path, parser, ("TABLES", "PHASES", "STEP", "DATA"), decode)
 
 
-def split(data, cut):
-    """(the games numbered below ``cut``, the others)."""
-    return ({name: column[data["game"] < cut] for name, column in data.items()},
-            {name: column[data["game"] >= cut] for name, column in data.items()})
-
-
 def train(trainer, parser, options, depths, layout, encoded, argv):
     """The rounds of self-play and fitting of the parsed ``options``, then the weights
     module; ``encoded`` the first round's players' weights (or None)."""
@@ -171,9 +116,8 @@ def train(trainer, parser, options, depths, layout, encoded, argv):
     train_parts = []
     with open_backend_or_exit(parser, options, options.jobs) as backend:
         for round_number in range(options.rounds):
-            key = trainer.cache_key(options.games, options.seed, round_number, encoded, depths)
-            data = generate(trainer, options.games, options.seed, round_number, (encoded, tuple(depths)), key,
-                            options.cache, progress, backend)
+            data = generate(trainer.games(encoded, depths), options.games, options.seed, round_number,
+                            options.cache, backend, progress=progress, desc=f"round {round_number + 1} self-play")
             last = round_number == options.rounds - 1
             kept, test = split(data, int(options.games * (1 - trainer.held_out)) if last else options.games)
             train_parts.append(kept)

@@ -9,6 +9,7 @@ import pytest
 
 from games import nn
 from learn import nn as trainer
+from learn import pipeline
 
 
 def random_net(features, hidden, seed, scale=4000):
@@ -93,9 +94,10 @@ def assert_bad_weights_refused(module):
 
 
 def tiny_training(setup, tmp_path, jobs, games=12, monkeypatch=None):
-    """The trainer's tiny setting, run end to end (chunks of half the games, so that two
-    processes share them); the weights module's text."""
-    monkeypatch.setattr(trainer, "CHUNK", games // 2)
+    """The trainer's tiny setting, run end to end (chunks of a quarter of the games
+    with one job, an eighth with two, so that the chunks differ too and the processes
+    share them); the weights module's text."""
+    monkeypatch.setattr(pipeline, "CHUNK", games // (4 * jobs))
     out = tmp_path / f"tiny{jobs}.py"
     assert trainer.main(setup, ["--games", str(games), "--search-depth", "1", "--epochs", "2", "--hidden", "4",
                                 "--batch", "64", "--jobs", str(jobs), "--out", str(out), "--quiet"]) == 0

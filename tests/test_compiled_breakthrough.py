@@ -16,6 +16,7 @@ from games.breakthrough import nn  # noqa: E402
 from games.breakthrough.rules import Breakthrough  # noqa: E402
 from games.nn import INT16, ONE, W2_LIMIT, Net  # noqa: E402
 from learn import logistic  # noqa: E402
+from learn.pipeline import game_seed  # noqa: E402
 from learn import nn as trainer  # noqa: E402
 from learn.breakthrough import NN_SETUP  # noqa: E402
 from learn.compiled import breakthrough as compiled  # noqa: E402
@@ -118,8 +119,9 @@ def test_the_search_value_equals_alphabeta_and_alphabeta_plus_on_many_positions(
 
 def test_a_compiled_chunk_holds_labelled_games():
     net = nn.load_weights()
-    chunk = trainer.play_chunk_compiled("breakthrough", 3, 3, net, 1, True)
-    assert chunk == trainer.play_chunk_compiled("breakthrough", 3, 3, net, 1, True)  # the seed decides the games
+    seeds = [game_seed(3, 0, i) for i in range(3)]
+    chunk = logistic.play_chunk_compiled(seeds, "breakthrough", net, 1, True)
+    assert chunk[1:] == logistic.play_chunk_compiled(seeds[1:], "breakthrough", net, 1, True)  # a game is its seed's
     assert len(chunk) == 3
     for played in chunk:
         states = [state for state, _, _ in played]

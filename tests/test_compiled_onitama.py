@@ -3,6 +3,7 @@ rules, evaluations and search it stands in for, on positions of random games fro
 random deals; its games replayed under the rules; the trainer's tiny setting with
 ``--compiled``. The long equality runs are marked slow."""
 
+import pickle
 import random
 
 import pytest
@@ -17,6 +18,7 @@ from games.onitama import learned, ntuple  # noqa: E402
 from games.onitama.rules import CARD_COUNT, MAX_TURNS, Onitama, clear_memos  # noqa: E402
 from learn import onitama_ntuple as trainer  # noqa: E402
 from learn.compiled import onitama as compiled  # noqa: E402
+from learn.pipeline import game_seed  # noqa: E402
 from randomgames import every_position  # noqa: E402
 
 GAME = Onitama()
@@ -143,13 +145,19 @@ def test_the_search_value_equals_alphabeta_plus_at_a_fixed_depth_on_many_positio
     check_search(sampled(600, 5, 5), (1, 2, 3, 4), which)
 
 
+def settings(depths, label_depth=0):
+    return compiled.Settings(depths=depths, opening_plies=trainer.OPENING_PLIES, random_move=trainer.RANDOM_MOVE,
+                             label_depth=label_depth)
+
+
 def test_a_compiled_chunk_holds_games_as_the_python_one_does():
     python, ev = players("learned")
-    data = compiled.play_chunk(11, 5, ev, (2,), trainer.OPENING_PLIES, trainer.RANDOM_MOVE)
-    expected = trainer.play_chunk(11, 1, depths=(1,))
+    seeds = [game_seed(11, 0, i) for i in range(5)]
+    data = compiled.play_chunk(seeds, ev, settings((2,)))
+    expected = trainer.play_chunk(seeds[:1], depths=(1,))
     assert {name: column.dtype for name, column in data.items()} == {n: c.dtype for n, c in expected.items()}
-    again = compiled.play_chunk(11, 5, ev, (2,), trainer.OPENING_PLIES, trainer.RANDOM_MOVE)
-    assert all(np.array_equal(data[name], again[name]) for name in data)  # the seed decides the games
+    alone = compiled.play_chunk(seeds[3:4], ev, settings((2,)))  # a game is its seed's alone
+    assert all(np.array_equal(data[name][data["game"] == 3], alone[name]) for name in data if name != "game")
     assert list(np.unique(data["game"])) == list(range(5))
     rows = list(zip(*(data[n].tolist() for n in (*trainer.COLUMNS, "label", "exact", "player", "game"))))
     exact_rows = 0
@@ -190,8 +198,9 @@ def test_a_compiled_chunks_values_are_its_positions_search_values():
     search where they search 2 plies, another search where they search 1; the games
     are those without the values."""
     python, ev = players("learned")
-    data = compiled.play_chunk(13, 3, ev, (1, 2), trainer.OPENING_PLIES, trainer.RANDOM_MOVE, 2)
-    plain = compiled.play_chunk(13, 3, ev, (1, 2), trainer.OPENING_PLIES, trainer.RANDOM_MOVE)
+    seeds = [game_seed(13, 0, i) for i in range(3)]
+    data = compiled.play_chunk(seeds, ev, settings((1, 2), label_depth=2))
+    plain = compiled.play_chunk(seeds, ev, settings((1, 2)))
     assert set(data) == set(plain) | {"value"} and data["value"].dtype == np.float64
     assert all(np.array_equal(data[name], plain[name]) for name in plain)
     states = list(zip(*(data[n].tolist() for n in trainer.COLUMNS)))
@@ -217,7 +226,7 @@ def test_the_tiny_training_setting_runs_compiled_with_search_targets(tmp_path):
     text = out.read_text()
     assert f"`python -m learn.onitama_ntuple {' '.join(argv)}`" in text
     assert "log-loss" in text and "against the search targets: log-loss" in text
-    names = [path.name for path in (tmp_path / "cache").iterdir()]
-    assert len(names) == 2 and all(name.startswith("onitama-compiled-search2-") for name in names)
-    with np.load(tmp_path / "cache" / names[0]) as stored:
-        assert stored["value"].dtype == np.float64 and np.all(np.abs(stored["value"]) <= 1)
+    folders = list((tmp_path / "cache").iterdir())
+    assert len(folders) == 2 and all(folder.name.startswith("onitama-compiled-search2-") for folder in folders)
+    stored = pickle.loads(next(folders[0].iterdir()).read_bytes())
+    assert stored["value"].dtype == np.float64 and np.all(np.abs(stored["value"]) <= 1)

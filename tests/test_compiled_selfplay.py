@@ -1,9 +1,8 @@
 """The compiled Othello self-play (learn/compiled/othello.py) against the pure-Python
-rules, evaluations and searches it stands in for, on random positions; and the shared
-self-play pipeline (learn/selfplay.py). The long equality runs are marked slow."""
+rules, evaluations and searches it stands in for, on random positions; and the N-tuple
+rounds' weights modules (learn/selfplay.py). The long equality runs are marked slow."""
 
 import math
-import random
 import types
 
 import pytest
@@ -20,6 +19,7 @@ from games.othello.rules import PASS, Othello  # noqa: E402
 from learn import othello as trainer  # noqa: E402
 from learn import selfplay  # noqa: E402
 from learn.compiled import othello as compiled  # noqa: E402
+from learn.pipeline import game_seed  # noqa: E402
 from randomgames import every_position  # noqa: E402
 
 GAME = Othello()
@@ -180,15 +180,16 @@ def test_the_solver_equals_the_exact_solver_on_many_positions(game):
                          ids=["othello", "othello-ntuple", "reversi"])
 def test_a_compiled_chunk_holds_games_as_the_python_one_does(which, rules):
     ev = compiled.evaluation(ntuple.load() if which else None, rules.misere)
-
-    def chunk():
-        return compiled.play_chunk(11, 6, ev, (1, 2), trainer.OPENING_PLIES, trainer.RANDOM_MOVE, 8, rules.misere)
-
-    data = chunk()
-    python = trainer.play_chunk(11, 2, solve_empties=8, misere_game=rules.misere)
+    settings = compiled.Settings(depths=(1, 2), opening_plies=trainer.OPENING_PLIES, random_move=trainer.RANDOM_MOVE,
+                                 solve_empties=8, misere=rules.misere)
+    seeds = [game_seed(11, 0, i) for i in range(6)]
+    data = compiled.play_chunk(seeds, ev, settings)
+    python = trainer.play_chunk(seeds[:2], solve_empties=8, misere_game=rules.misere)
     assert {name: column.dtype for name, column in data.items()} == {n: c.dtype for n, c in python.items()}
-    again = chunk()
-    assert all(np.array_equal(data[name], again[name]) for name in data)  # the seed decides the games
+    # a game is its seed's alone: the same in a chunk of its own, or after other games
+    alone = compiled.play_chunk(seeds[4:5], ev, settings)
+    assert all(np.array_equal(data[name][data["game"] == 4], alone[name][alone["game"] == 0])
+               for name in data if name != "game")
     assert list(np.unique(data["game"])) == list(range(6))
     solver = ExactSolver(rules, exact=False)
     rows = list(zip(*(data[n].tolist() for n in ("mover", "other", "player", "label", "exact", "game",
@@ -240,26 +241,7 @@ def test_the_tiny_misere_setting_writes_reversed_reversi_weights(tmp_path, compi
     assert len(values) > 20 and all(-1 < v < 1 for v in values)
 
 
-# -- the shared pipeline ---------------------------------------------------------------
-
-def counting_chunk(seed, games, offset):
-    """A stand-in chunk: ``games`` games of two positions each, labelled from the seed."""
-    rng = random.Random(seed)
-    return {"label": np.array([rng.choice((-1, 1)) for _ in range(2 * games)], dtype=np.int8),
-            "game": np.repeat(np.arange(games, dtype=np.int32), 2) + offset}
-
-
-def test_generate_numbers_games_across_chunks_and_reads_back_its_cache(tmp_path):
-    toy = selfplay.Trainer(name="toy", prog="", what="", play_chunk=counting_chunk, cache_key=None, design=None,
-                           figures=None, phases_comment="", chunk=3, held_out=0.1)
-    data = selfplay.generate(toy, 8, 5, 1, (0,), "key", cache=tmp_path, progress=False)
-    assert data["game"].tolist() == [g for g in range(8) for _ in range(2)]
-    assert data["label"].tolist() == [v for i, n in enumerate((3, 3, 2))
-                                      for v in counting_chunk(selfplay.chunk_seed(5, 1, i), n, 0)["label"].tolist()]
-    toy.play_chunk = None  # a second call must not play
-    again = selfplay.generate(toy, 8, 5, 1, (0,), "key", cache=tmp_path, progress=False)
-    assert all(np.array_equal(data[name], again[name]) for name in data)
-
+# -- the weights modules ---------------------------------------------------------------
 
 def test_a_weights_module_reads_back_what_was_written(tmp_path, capsys):
     path = tmp_path / "w.py"
@@ -346,12 +328,13 @@ def test_the_oware_search_value_equals_alphabeta_at_a_fixed_depth_on_many_positi
 
 
 def test_a_compiled_oware_chunk_holds_labelled_games():
-    from learn import logistic, nn
+    from learn import logistic
     oware, python, ev = oware_players()
     from games.oware.learned_weights import WEIGHTS
     weights = [float(w) for w in WEIGHTS]
-    chunk = nn.play_chunk_compiled("oware", 3, 3, weights, 2)
-    assert chunk == nn.play_chunk_compiled("oware", 3, 3, weights, 2)  # the seed decides the games
+    seeds = [game_seed(3, 0, i) for i in range(3)]
+    chunk = logistic.play_chunk_compiled(seeds, "oware", weights, 2)
+    assert chunk[1:] == logistic.play_chunk_compiled(seeds[1:], "oware", weights, 2)  # a game is its seed's
     game = oware.GAME
     assert len(chunk) == 3
     for played in chunk:
@@ -373,7 +356,7 @@ def test_the_network_trainers_tiny_setting_runs_compiled(tmp_path):
             "--compiled", "--out", str(out), "--quiet", "--cache", str(tmp_path / "cache")]
     assert nn.main(NN_SETUP, argv) == 0
     assert "--compiled" in out.read_text() and "quantized" in out.read_text()
-    assert next((tmp_path / "cache").iterdir()).name.startswith("oware-nn-compiled-")
+    assert next((tmp_path / "cache").iterdir()).name.startswith("oware-compiled-")
 
 
 # -- Oware with the network players --------------------------------------------------
@@ -449,10 +432,11 @@ def test_the_oware_network_search_value_equals_alphabeta_on_many_positions():
 
 
 def test_a_compiled_oware_chunk_with_the_network_holds_labelled_games():
-    from learn import logistic, nn
+    from learn import logistic
     oware, net, _, _ = oware_network_players("shipped")
-    chunk = nn.play_chunk_compiled("oware", 4, 3, net, 2)
-    assert chunk == nn.play_chunk_compiled("oware", 4, 3, net, 2)  # the seed decides the games
+    seeds = [game_seed(4, 0, i) for i in range(3)]
+    chunk = logistic.play_chunk_compiled(seeds, "oware", net, 2)
+    assert chunk[2:] == logistic.play_chunk_compiled(seeds[2:], "oware", net, 2)  # a game is its seed's
     game = oware.GAME
     assert len(chunk) == 3
     for played in chunk:
@@ -479,7 +463,7 @@ def test_the_oware_network_trainers_tiny_setting_runs_compiled_with_the_network_
     loaded = network.load_weights(types.SimpleNamespace(**namespace))
     assert loaded.hidden == 4
     assert -1 < network.make_evaluator(None, loaded)(oware_positions(1, 1)[0].initial_state()) < 1
-    assert next((tmp_path / "cache").iterdir()).name.startswith("oware-nn-compiled-")
+    assert next((tmp_path / "cache").iterdir()).name.startswith("oware-compiled-")
 
 
 def test_compiled_oware_games_need_the_learned_or_network_players(capsys):

@@ -161,15 +161,21 @@ def test_trainer_runs_end_to_end(name, tmp_path, capsys):
 
 def test_search_targets_mix_the_search_value_and_the_result():
     pytest.importorskip("numpy")
-    from learn.logistic import label_by_search, search_values, setup_of
-    setup = setup_of("oware")
-    positions = [(state, 1 if i % 2 else -1) for i, state in enumerate(random_positions("oware", 40, seed=6))]
-    states = [state for state, _ in positions]
-    values = search_values("oware", states, 2)
+    from learn.logistic import play_chunk, search_values, targets
+    from learn.pipeline import game_seed
+    seeds = [game_seed(6, 0, i) for i in range(2)]
+    games = play_chunk(seeds, "oware", None, 2)
+    for game in games:  # each game's positions valued by a search of their own
+        states = [state for state, _, _ in game]
+        assert [value for _, _, value in game] == search_values("oware", states, 2)
+    values = [value for game in games for _, _, value in game]
     assert all(-1 <= v <= 1 for v in values) and len(set(values)) > 1
-    assert label_by_search(setup, positions, 2, 1.0, 1) == positions  # all result
-    mixed = label_by_search(setup, positions, 2, 0.25, 1)
-    for (state, target), (_, result), value in zip(mixed, positions, values):
+    unlabelled = play_chunk(seeds, "oware", None, 0)
+    assert [[(s, r) for s, r, _ in game] for game in unlabelled] == [[(s, r) for s, r, _ in game] for game in games]
+    assert all(value == result for game in unlabelled for _, result, value in game)
+    assert targets(games, 1.0) == [(state, result) for game in games for state, result, _ in game]  # all result
+    mixed = targets(games, 0.25)
+    for (state, target), (_, result, value) in zip(mixed, [p for game in games for p in game]):
         assert target == pytest.approx(0.75 * value + 0.25 * result)
     # a proven result counts as a certain one
     game = Oware()

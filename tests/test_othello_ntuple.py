@@ -214,13 +214,13 @@ def test_the_held_out_comparison_scores_as_the_bundle_evaluates(capsys):
     pytest.importorskip("numba")
     from learn import othello_heldout
     from learn.ntuple import scores
-    from learn.selfplay import generate
+    from learn.pipeline import generate
 
     path = str(trainer.WEIGHTS_FILE)
     assert othello_heldout.main([path, "--games", "3", "--depths", "1"]) == 0
     printed = capsys.readouterr().out
     assert printed.count("log-loss") == 2 and path in printed
-    data = generate(trainer.COMPILED_TRAINER, 3, 1, 999, (trainer.read_weights(path, None), (1,)), key="", progress=False)
+    data = generate(trainer.COMPILED_TRAINER.games(trainer.read_weights(path, None), (1,)), 3, 1, 999, progress=False)
     (loss, accuracy), _ = othello_heldout.figures(path, None, data)
     evaluate = ntuple.make_evaluator(GAME)
     p = np.array([(evaluate((int(m), int(o), int(s))) + 1) / 2

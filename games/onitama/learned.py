@@ -99,7 +99,7 @@ def features(state):
     return values
 
 
-def _subset_sums(weights):
+def subset_sums(weights):
     """The sum of ``weights[i]`` over the set bits i of every int below 2**len(weights)."""
     sums = [0.0]
     for weight in weights:
@@ -124,8 +124,8 @@ def make_evaluator(game, weights=None):
         per_seat = []
         for student, master in ((MY_STUDENT, MY_MASTER), (THEIR_STUDENT, THEIR_MASTER)):
             weight = [half[student + CLASS_OF[seat][sq]] for sq in range(SQUARES)]
-            per_seat.append(_subset_sums(weight[:13]))
-            per_seat.append(_subset_sums(weight[13:]))
+            per_seat.append(subset_sums(weight[:13]))
+            per_seat.append(subset_sums(weight[13:]))
             per_seat.append(tuple(half[master + CLASS_OF[seat][sq]] - weight[sq] for sq in range(SQUARES)))
         sums.append(tuple(per_seat))
     sums = tuple(sums)

@@ -101,7 +101,7 @@ def make_evaluator(game, weights=None):
         from games.oware.learned_weights import WEIGHTS as weights
     of_length(weights, FEATURES, "learned Oware evaluation")
     half = [w / 2 for w in weights]  # tanh(x / 2) = 2 sigmoid(x) - 1
-    blocks = [_phase_tables(half[BLOCK * k:BLOCK * (k + 1)]) for k in range(PHASES)]
+    blocks = [phase_tables(half[BLOCK * k:BLOCK * (k + 1)]) for k in range(PHASES)]
     by_board_seeds = tuple(blocks[phase(seeds)] for seeds in range(SEEDS + 1))
     shifts = (HOUSE_SHIFT[:6], HOUSE_SHIFT[6:])
     tanh = math.tanh
@@ -125,7 +125,7 @@ def make_evaluator(game, weights=None):
     return evaluate
 
 
-def _phase_tables(half):
+def phase_tables(half):
     """One phase's halved weights as the evaluator reads them: the tempo and store
     weights, the late-lead and board-seeds weights by ply, and per house in sowing order
     a table by field value (seeds + BIAS) of that house's bucket weight (the board-seeds

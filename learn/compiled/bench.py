@@ -8,7 +8,7 @@
 
 Othello: each kind of players (the first round's, the handcrafted evaluation; a later
 round's, the shipped N-tuple weights) plays learn/othello.py's ``play_chunk`` and its
-compiled twin. Oware: the network trainer's games (learn/nn.py's ``play_chunk``: the
+compiled twin. Oware: the network trainer's games (learn/logistic.py's ``play_chunk``: the
 linear learned players, each position labelled by a 6-ply search, ``--search-depth``)
 and the same games without the labels (``--search-depth 0``). Breakthrough: the network
 trainer's games with ``--players network`` (alpha-beta+ players with the shipped
@@ -24,15 +24,15 @@ import argparse
 import sys
 import time
 
-from learn.selfplay import chunk_seed
+from learn.pipeline import CHUNK, game_seed
 
 
 def rate(play, games, chunk):
-    """(games per CPU-hour, positions a game) of ``games`` games of ``play(seed, n)``
-    in chunks of ``chunk``."""
+    """(games per CPU-hour, positions a game) of ``games`` games of ``play(seeds)``
+    in chunks of ``chunk`` (learn/pipeline.py's seeds of seed 1, stream 0)."""
     started, positions = time.process_time(), 0
-    for i, start in enumerate(range(0, games, chunk)):
-        positions += play(chunk_seed(1, 0, i), min(chunk, games - start))
+    for start in range(0, games, chunk):
+        positions += play([game_seed(1, 0, index) for index in range(start, min(start + chunk, games))])
     return games * 3600 / (time.process_time() - started), positions / games
 
 
@@ -42,8 +42,8 @@ def ntuple_kinds(trainer, shipped, first_players, settings):
     kinds = []
     for name, encoded in ((f"{first_players} players (round 1)", None), ("N-tuple players (later rounds)", shipped)):
         kinds.append((f"{name}, {settings}",
-                      lambda seed, n, e=encoded: len(trainer.play_chunk(seed, n, e)["label"]),
-                      lambda seed, n, e=encoded: len(trainer.play_chunk_compiled(seed, n, e)["label"]),
+                      lambda seeds, e=encoded: len(trainer.play_chunk(seeds, e)["label"]),
+                      lambda seeds, e=encoded: len(trainer.play_chunk_compiled(seeds, e)["label"]),
                       trainer.CHUNK))
     return kinds
 
@@ -51,16 +51,16 @@ def ntuple_kinds(trainer, shipped, first_players, settings):
 def network_kinds(game, weights, players, label_depth, quiescence=False):
     """The network trainer's kinds (learn/nn.py): its games labelled ``label_depth``
     plies deep (with quiescence where asked), and without labels."""
-    from learn import logistic, nn
+    from learn import logistic
     depths = ",".join(map(str, logistic.setup_of(game).depths))
     kinds = []
     for depth in (label_depth, 0):
         labels = f"{depth}-ply labels{' with quiescence' if quiescence else ''}" if depth else "no labels"
         kinds.append((f"{players} players, depths {depths}, {labels}",
-                      lambda seed, n, d=depth: sum(map(len, nn.play_chunk(game, seed, n, weights, d, quiescence))),
-                      lambda seed, n, d=depth: sum(map(len, nn.play_chunk_compiled(game, seed, n, weights, d,
-                                                                                    quiescence))),
-                      nn.CHUNK))
+                      lambda seeds, d=depth: sum(map(len, logistic.play_chunk(seeds, game, weights, d, quiescence))),
+                      lambda seeds, d=depth: sum(map(len, logistic.play_chunk_compiled(seeds, game, weights, d,
+                                                                                        quiescence))),
+                      CHUNK))
     return kinds
 
 
@@ -106,7 +106,7 @@ def main(argv=None):
     kinds = KINDS[options.game]()
     started = time.process_time()
     for _, _, compiled, _ in kinds:
-        compiled(0, 1)
+        compiled([0])
     print(f"compilation: {time.process_time() - started:.1f} s of CPU", flush=True)
     for name, python, compiled, chunk in kinds:
         slow, positions = rate(python, options.games, chunk)

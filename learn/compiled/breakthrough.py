@@ -3,7 +3,7 @@ through ``python -m learn.breakthrough --model nn --compiled``): the rules of
 games/breakthrough/rules.py, the network evaluation of games/breakthrough/nn.py, the
 fixed-depth alpha-beta of the trainer's players and labels (with the quiescence search
 of engines.alphabeta.AlphaBetaPlus where asked), and the games of learn/logistic.py's
-``self_play`` with each position's search value, as learn/nn.py's ``play_chunk``
+``self_play`` with each position's search value, as learn/logistic.py's ``play_chunk``
 returns them.
 
 A position is an int64 array of 3: each side's pieces as bits (White's, Black's; square
@@ -29,7 +29,7 @@ goal row is worth the win at once (no value is higher).
 """
 
 import math
-import random
+from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
@@ -38,7 +38,9 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from engines.base import WIN
 from games.breakthrough.rules import ROW_BITS, Breakthrough
 from games.nn import ONE
+from learn import compiled
 from learn.compiled.labels import CLAMP, label, logits_keep_order
+from learn.pipeline import until_played
 
 WHITE, BLACK, PLAYER = 0, 1, 2   # a position's fields: each side's pieces, the player to move
 SIZE = 3
@@ -520,19 +522,26 @@ def unpack(state):
     return s
 
 
-def play_chunk(seed, games, ev, depths, opening_plies, random_move, label_depth, quiescence, label_quiescence):
-    """``games`` games, each a list of (state, result, search value) for the side to move,
-    as learn/nn.py's ``play_chunk`` returns them; ``ev`` the players' network
+@dataclass(frozen=True)
+class Settings(compiled.Settings):
+    label_depth: int = 0        # plies of each position's labelling search (0: its result)
+    quiescence: int = 0         # plies of noisy moves the players' searches play past their depth
+    label_quiescence: int = 0   # the same for the labelling searches
+
+
+def play_chunk(seeds, ev, settings):
+    """One game per seed, each a list of (state, result, search value) for the side to
+    move, as learn/logistic.py's ``play_chunk`` returns them; ``ev`` the players' network
     (``evaluation``'s arrays)."""
-    rng = random.Random(seed)
     rows = np.zeros((MAX_PLIES, SIZE), dtype=np.int64)
     results = np.zeros(MAX_PLIES, dtype=np.int64)
     values = np.zeros(MAX_PLIES)
-    chunk = []
-    while len(chunk) < games:
-        pair = np.array([rng.choice(depths), rng.choice(depths)], dtype=np.int64)
-        n = play_game(rng.getrandbits(32), rng.randrange(*opening_plies), pair, quiescence, random_move,
-                      label_depth, label_quiescence, ev, rows, results, values)
-        if n:
-            chunk.append(list(zip(packed_states(rows, n), results[:n].tolist(), values[:n].tolist())))
-    return chunk
+
+    def attempt(rng):
+        pair = compiled.depth_pair(rng, settings.depths)
+        n = play_game(rng.getrandbits(32), rng.randrange(*settings.opening_plies), pair, settings.quiescence,
+                      settings.random_move, settings.label_depth, settings.label_quiescence, ev, rows, results,
+                      values)
+        return list(zip(packed_states(rows, n), results[:n].tolist(), values[:n].tolist()))
+
+    return [until_played(seed, attempt) for seed in seeds]

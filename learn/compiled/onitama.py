@@ -28,19 +28,19 @@ value, taken once at the root (``value_of``). The Python evaluation's last bit d
 on its memo's history (the tests say why), so the search's value is held equal within
 1e-12.
 
-With ``search_depth`` > 0 (the trainer's ``--search-depth``), each position of a game
+With ``label_depth`` > 0 (the trainer's ``--search-depth``), each position of a game
 is also valued by ``search_in`` that many plies deep with the players' evaluation (a
 proven value as -1 or 1): the ``value`` column of ``play_chunk``, in the same games (the
 labelling searches draw nothing; tests/test_compiled_onitama.py holds the column to the
 search, and to AlphaBetaPlus's value).
 
-The random draws are numba's (``np.random`` seeded per game from the chunk's
-``random.Random``, which deals the cards and draws the depths): a chunk's games depend
-on its seed alone, as the pure-Python ones.
+The random draws are numba's (``np.random`` seeded per game from the game's
+``random.Random``, which deals the cards and draws the depths): a game depends on its
+seed alone, as the pure-Python ones.
 """
 
 import math
-import random
+from dataclasses import dataclass
 
 import numpy as np
 from numba import njit, types
@@ -50,6 +50,8 @@ from numba.extending import intrinsic
 from engines.alphabeta import QUIESCENCE
 from engines.base import PROVEN, WIN
 from games.onitama import learned, ntuple
+from learn import compiled
+from learn.pipeline import until_played
 from games.onitama.rules import (CARD_COUNT, ENEMY_SHRINE, FULL, MASTER_STEPS, MAX_TURNS, PASS, REACH, SHRINE,
                                  SQUARES, TARGETS)
 
@@ -605,8 +607,8 @@ def learned_arrays(weights=None):
                                                      (learned.THEIR_STUDENT, learned.THEIR_MASTER))):
             weight = [half[student + learned.CLASS_OF[seat][sq]] for sq in range(SQUARES)]
             at = 2 * seat + role
-            ev[LOW + (at << 13):LOW + (at + 1 << 13)] = learned._subset_sums(weight[:13])
-            ev[HIGH + (at << 12):HIGH + (at + 1 << 12)] = learned._subset_sums(weight[13:])
+            ev[LOW + (at << 13):LOW + (at + 1 << 13)] = learned.subset_sums(weight[:13])
+            ev[HIGH + (at << 12):HIGH + (at + 1 << 12)] = learned.subset_sums(weight[13:])
             ev[MASTER + at * SQUARES:MASTER + (at + 1) * SQUARES] = [
                 half[on_master + learned.CLASS_OF[seat][sq]] - weight[sq] for sq in range(SQUARES)]
     return ev
@@ -639,28 +641,36 @@ def evaluation(weights=None, linear=None):
 COLUMNS = ("mine", "theirs", "my_master", "their_master", "hand", "their_hand", "centre", "turn")
 
 
-def play_chunk(seed, games, ev, depths, opening_plies, random_move, search_depth=0):
-    """``games`` games as learn/onitama_ntuple.py's ``play_chunk`` returns them; ``ev``
-    the players' evaluation (``evaluation``'s array: made once a process). With
-    ``search_depth`` > 0, a float column more, ``value``: each position's value by a
-    search that deep with the players' evaluation (``play_game``), the same games."""
-    rng = random.Random(seed)
-    out = np.zeros((games * MAX_PLIES, 11), dtype=np.int64)
-    values = np.zeros(len(out) if search_depth > 0 else 0)
+@dataclass(frozen=True)
+class Settings(compiled.Settings):
+    label_depth: int = 0    # plies of each position's valuing search, the ``value`` column (0: none)
+
+
+def play_chunk(seeds, ev, settings):
+    """One game per seed, as learn/onitama_ntuple.py's ``play_chunk`` returns them;
+    ``ev`` the players' evaluation (``evaluation``'s array: made once a process). With
+    ``settings.label_depth`` > 0, a float column more, ``value``: each position's value
+    by a search that deep with the players' evaluation (``play_game``), the same games."""
+    out = np.zeros((len(seeds) * MAX_PLIES, 11), dtype=np.int64)
+    values = np.zeros(len(out) if settings.label_depth > 0 else 0)
     game = np.zeros(len(out), dtype=np.int32)
-    at, played = 0, 0
-    while played < games:
+    at = 0
+
+    def attempt(rng):
         cards = np.array(rng.sample(range(CARD_COUNT), 5), dtype=np.int64)
-        opening = rng.randrange(*opening_plies)
-        pair = np.array([rng.choice(depths), rng.choice(depths)], dtype=np.int64)
-        end = play_game(rng.getrandbits(32), cards, opening, pair, random_move, ev, out, at, search_depth, values)
-        if end > at:
-            game[at:end] = played
-            at, played = end, played + 1
+        opening = rng.randrange(*settings.opening_plies)
+        pair = compiled.depth_pair(rng, settings.depths)
+        return play_game(rng.getrandbits(32), cards, opening, pair, settings.random_move, ev, out, at,
+                         settings.label_depth, values) - at
+
+    for number, seed in enumerate(seeds):
+        played = until_played(seed, attempt)
+        game[at:at + played] = number
+        at += played
     rows = out[:at]
     data = {name: rows[:, i].astype(np.int32) for i, name in enumerate(COLUMNS)}
     data.update(label=rows[:, 8].astype(np.int8), exact=rows[:, 9].astype(bool),
                 player=rows[:, 10].astype(np.int8), game=game[:at])
-    if search_depth > 0:
+    if settings.label_depth > 0:
         data["value"] = values[:at].copy()
     return data

@@ -15,15 +15,15 @@ engines.base.terminal_value); the solver's result to engines.solver.ExactSolver'
 several moves share the best value the searches may pick different ones, so the games
 are the same kind of games, not the same games.
 
-The random draws are numba's (``np.random`` seeded per game from the chunk's
-``random.Random``): a chunk's games depend on its seed alone, as the pure-Python ones.
+The random draws are numba's (``np.random`` seeded per game from the game's
+``random.Random``): a game depends on its seed alone, as the pure-Python ones.
 The leaves are compiled once and cached on disk (``cache=True``); the recursive searches
 and what calls them are compiled in each process (numba's cache does not load recursive
 functions back: they crash), about 3 seconds.
 """
 
 import math
-import random
+from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
@@ -33,6 +33,8 @@ from games.othello import ntuple
 from games.othello import misere
 from games.othello.compiled import Engine, bb_evaluate, bb_flips, bb_moves, lowest_square, popcount
 from games.othello.evaluation import CLASS_WEIGHT, CORNER, WEIGHTS, class_masks
+from learn import compiled
+from learn.pipeline import until_played
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)
@@ -380,21 +382,29 @@ def evaluation(weights=None, misere_game=False):
     return (NTUPLE, masks, class_weights, corner, w, *ntuple_arrays(weights), weights.step / 2, *misere_arrays)
 
 
-def play_chunk(seed, games, ev, depths, opening_plies, random_move, solve_empties, misere_game=False):
-    """``games`` games as learn/othello.py's ``play_chunk`` returns them; ``ev`` the
+@dataclass(frozen=True)
+class Settings(compiled.Settings):
+    solve_empties: int      # the solver plays from this many empty squares on
+    misere: bool = False    # Reversed Reversi's games (fewer discs win)
+
+
+def play_chunk(seeds, ev, settings):
+    """One game per seed, as learn/othello.py's ``play_chunk`` returns them; ``ev`` the
     players' evaluation (``evaluation``'s tuple: made once a process, it takes longer
-    to make than a chunk to play); ``misere_game``: Reversed Reversi's games."""
-    rng = random.Random(seed)
-    out = np.zeros((games * MAX_PLIES, 7), dtype=np.int64)
+    to make than a chunk to play)."""
+    out = np.zeros((len(seeds) * MAX_PLIES, 7), dtype=np.int64)
     game = np.zeros(len(out), dtype=np.int32)
-    at, played = 0, 0
-    while played < games:
-        pair = np.array([rng.choice(depths), rng.choice(depths)], dtype=np.int64)
-        end = play_game(rng.getrandbits(32), rng.randrange(*opening_plies), pair, random_move, solve_empties, ev,
-                        -1 if misere_game else 1, out, at)
-        if end > at:
-            game[at:end] = played
-            at, played = end, played + 1
+    at = 0
+
+    def attempt(rng):
+        pair = compiled.depth_pair(rng, settings.depths)
+        return play_game(rng.getrandbits(32), rng.randrange(*settings.opening_plies), pair, settings.random_move,
+                         settings.solve_empties, ev, -1 if settings.misere else 1, out, at) - at
+
+    for number, seed in enumerate(seeds):
+        played = until_played(seed, attempt)
+        game[at:at + played] = number
+        at += played
     rows = out[:at]
     return {"mover": rows[:, 0].astype(np.uint64), "other": rows[:, 1].astype(np.uint64),
             "player": rows[:, 2].astype(np.int8), "label": rows[:, 3].astype(np.int8),

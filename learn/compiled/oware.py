@@ -3,7 +3,7 @@
 ``--players network``): the rules of games/oware/rules.py, the players' evaluation (the
 learned linear one of games/oware/learned.py, or the network of games/oware/nn.py in its
 integers), a fixed-depth alpha-beta, and the games of learn/logistic.py's ``self_play``
-with each position's search value, as learn/nn.py's ``play_chunk`` returns them.
+with each position's search value, as learn/logistic.py's ``play_chunk`` returns them.
 
 A position is an int64 array of 15: the houses 0-11 in sowing order (player 0's
 first), the two stores, the ply count (its parity the player to move); ``pack`` turns
@@ -25,7 +25,7 @@ learn/compiled/breakthrough.py's are, would need as many rows or more for each m
 """
 
 import math
-import random
+from dataclasses import dataclass
 
 import numpy as np
 from numba import njit, types
@@ -35,7 +35,9 @@ from engines.base import WIN
 from games.nn import ONE, Net
 from games.oware import learned
 from games.oware import nn as network
+from learn import compiled
 from learn.compiled.labels import CLAMP, label, logits_keep_order
+from learn.pipeline import until_played
 from games.oware.rules import BIAS, HOUSE_SHIFT, HOUSES, MAX_TURNS, PLY_BIAS, SEEDS, STORE_BIAS, STORE_SHIFT, WIN_SCORE, Oware
 
 STORE, PLY = 12, 14          # where the stores and the ply count sit in a position
@@ -201,7 +203,7 @@ def linear_evaluation(weights):
     for seeds in range(SEEDS + 1):
         ev[PHASE_OF + seeds] = BLOCKS + PHASE_SIZE * learned.phase(seeds)
     for k in range(learned.PHASES):
-        tables = learned._phase_tables(half[learned.BLOCK * k:learned.BLOCK * (k + 1)])
+        tables = learned.phase_tables(half[learned.BLOCK * k:learned.BLOCK * (k + 1)])
         at = BLOCKS + PHASE_SIZE * k
         ev[at + TEMPO], ev[at + MY_STORE], ev[at + THEIR_STORE] = tables[:3]
         ev[at + LATE:at + LATE + MAX_TURNS + 1] = tables[3]
@@ -507,23 +509,25 @@ def unpack(state):
     return np.array([*GAME.houses(state), *GAME.stores(state), GAME.ply(state)], dtype=np.int64)
 
 
-def play_chunk(seed, games, ev, depths, opening_plies, random_move, label_depth, quiescence=0, label_quiescence=0):
-    """``games`` games, each a list of (state, result, search value) for the side to move,
-    as learn/nn.py's ``play_chunk`` returns them; ``ev`` the players' evaluation
-    (``evaluation``'s array). Oware names no noisy moves: no quiescence search."""
-    if quiescence or label_quiescence:
-        raise ValueError("Oware has no quiescence search")
-    rng = random.Random(seed)
+@dataclass(frozen=True)
+class Settings(compiled.Settings):
+    label_depth: int = 0    # plies of each position's labelling search (0: its result)
+
+
+def play_chunk(seeds, ev, settings):
+    """One game per seed, each a list of (state, result, search value) for the side to
+    move, as learn/logistic.py's ``play_chunk`` returns them; ``ev`` the players'
+    evaluation (``evaluation``'s array)."""
     rows = np.zeros((MAX_PLIES, SIZE), dtype=np.int64)
     results = np.zeros(MAX_PLIES, dtype=np.int64)
     values = np.zeros(MAX_PLIES)
-    chunk = []
-    while len(chunk) < games:
-        pair = np.array([rng.choice(depths), rng.choice(depths)], dtype=np.int64)
-        n = play_game(rng.getrandbits(32), rng.randrange(*opening_plies), pair, random_move, label_depth, ev,
-                      rows, results, values)
-        if n:
-            low, high = halves(rows, n)
-            states = [x | y << SPLIT for x, y in zip(low.tolist(), high.tolist())]
-            chunk.append(list(zip(states, results[:n].tolist(), values[:n].tolist())))
-    return chunk
+
+    def attempt(rng):
+        pair = compiled.depth_pair(rng, settings.depths)
+        n = play_game(rng.getrandbits(32), rng.randrange(*settings.opening_plies), pair, settings.random_move,
+                      settings.label_depth, ev, rows, results, values)
+        low, high = halves(rows, n)
+        states = [x | y << SPLIT for x, y in zip(low.tolist(), high.tolist())]
+        return list(zip(states, results[:n].tolist(), values[:n].tolist()))
+
+    return [until_played(seed, attempt) for seed in seeds]

@@ -385,14 +385,17 @@ class AlphaBeta(Engine):
         if self.table is not None:
             self.table.release()
 
-    def search(self, state, limit):
+    def search(self, state, limit, moves=None):
         """Deepens until ``limit`` (engines/base.py's contract) or an exact value; on a
         deadline or budget reached mid-iteration, answers with the best move of the
-        last finished iteration, or the interrupted one's where it proved better."""
+        last finished iteration, or the interrupted one's where it proved better.
+        ``moves``: the root moves to choose among, some of the legal moves (those a
+        forced-line search did not prove lost, engines/threats.py); None: all of them."""
         game = self.game
-        moves = list(game.legal_moves(state))
-        if not moves:
+        legal = game.legal_moves(state)
+        if not legal:
             raise GameOverError("search called on a finished game")
+        moves = list(legal if moves is None else moves)
         if self.table is not None:
             self.table.release()
         limit = self.start(limit)

@@ -487,6 +487,35 @@ def noisy_moves(state, moves):
     return []
 
 
+def winning_moves(state, moves):
+    """The moves among ``moves`` (the legal moves of ``state``, a game on) that win at
+    once: the enemy master taken, or the own master's step onto the enemy shrine. The
+    forced-line search (engines/threats.py) asks it at every node."""
+    mine, _, my_master, their_master, hand, _, _, _ = state
+    reached = REACHED[hand].get(mine)
+    if reached is None:
+        reached = side_reached(mine, hand)
+    shrine = reached & ENEMY_SHRINE[hand >> 8] & MASTER_STEPS[hand][my_master.bit_length() - 1]
+    if not (reached & their_master or shrine):
+        return []
+    master_step = my_master | shrine if shrine else -1
+    to_bit, from_to = TO_BIT, FROM_TO
+    return [move for move in moves if to_bit[move] & their_master or from_to[move] == master_step]
+
+
+def threatened(state):
+    """Whether the side to move of a game on would lose at once if it could pass: the
+    other side's pieces, with the other side's cards (which do not change before it
+    moves), reach its master, or the other master reaches its shrine. Moves jump, so
+    only taking the attacker, moving the master away or winning first answers it."""
+    _, theirs, my_master, their_master, hand, their_hand, _, _ = state
+    reached = REACHED[their_hand].get(theirs)
+    if reached is None:
+        reached = side_reached(theirs, their_hand)
+    return bool(reached & my_master
+                or reached & SHRINE[hand >> 8] & MASTER_STEPS[their_hand][their_master.bit_length() - 1])
+
+
 class Onitama:
     """The arena's rules of Onitama. The hot methods are the module's functions (no
     ``self``): every Onitama object plays the same rules and shares the memo tables."""
@@ -500,6 +529,8 @@ class Onitama:
     play = staticmethod(play)
     outcome = staticmethod(outcome)
     noisy_moves = staticmethod(noisy_moves)
+    winning_moves = staticmethod(winning_moves)
+    threatened = staticmethod(threatened)
     random_playout = staticmethod(random_playout)
 
     # -- state -------------------------------------------------------------------------

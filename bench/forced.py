@@ -1,0 +1,100 @@
+"""The forced-line search (engines/threats.py) on the positions where games were sealed.
+
+    python bench/forced.py sealed results/onitama.jsonl ours sealed.jsonl --nodes 200000
+    python bench/forced.py measure sealed.jsonl --ms 5,15,40
+
+``sealed`` finds, in each game that the bot ``ours`` lost on the board, the position of
+its deciding move as bench/decided.py does (the last of its moves made from a position
+that the bot's best search, given ``--nodes`` positions, does not prove lost) and writes
+one JSON line for each: the game's key, the state, the move played there and how many
+plies before the end it came.
+
+``measure`` gives the forced-line search of each position the times of ``--ms``, each
+on a fresh prover (no proof kept from another search), as the engine ``forced`` does on
+a turn: our win first, then each move's loss, deepening. For each time it prints how
+many positions saw the move played proven lost, how many saw every move proven lost (the
+position itself lost), the proofs' mean depth in plies, the prover's positions and the
+time taken. Times are of this machine, as busy as it is: run it alone.
+"""
+import argparse
+import json
+import sys
+from pathlib import Path
+from time import perf_counter
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.decided import Oracle, decided, lost_on_the_board, positions, results_or_usage_error  # noqa: E402
+from engines.base import Limit  # noqa: E402
+from engines.threats import Forced  # noqa: E402
+
+GAME = "onitama"
+
+
+def sealed(options, parser):
+    records = results_or_usage_error(parser, Path(options.results))
+    lost = [record for record in records if lost_on_the_board(record, options.name)][:options.games]
+    oracle = Oracle(GAME, options.nodes)
+    with open(options.out, "w") as out:
+        for record in lost:
+            plies, played, _ = decided(oracle, record, options.name)
+            if not isinstance(plies, int):
+                continue
+            states, final = positions(oracle.referee, record)
+            index = len(states) - plies
+            line = {"key": record["key"], "state": states[index], "played": record["moves"][index], "plies": plies}
+            out.write(json.dumps(line) + "\n")
+            print(f"{record['key']}: sealed {plies} plies before the end by {played}", flush=True)
+    return 0
+
+
+def measure(options, parser):
+    lines = [json.loads(text) for text in Path(options.positions).read_text().splitlines() if text.strip()]
+    if not lines:
+        parser.error(f"no positions in {options.positions}")
+    oracle = Oracle(GAME, 1)
+    game = oracle.game
+    for ms in [float(text) for text in options.ms.split(",")]:
+        played_lost = all_lost = nodes = 0
+        depths, elapsed = [], 0.0
+        for line in lines:
+            state = tuple(line["state"])
+            played = game.parse_move(line["played"])
+            engine = Forced(game, None, engine="alphabeta", forced_share=0.5)
+            moves = list(game.legal_moves(state))
+            engine.start(Limit.within(ms / 1000))
+            began = perf_counter()
+            win, lost = engine.prove(state, moves)
+            elapsed += perf_counter() - began
+            nodes += engine.prover.nodes
+            if played in lost:
+                played_lost += 1
+                depths.append(2 * lost[played])
+            all_lost += len(lost) == len(moves)
+        count = len(lines)
+        mean_depth = sum(depths) / len(depths) if depths else 0
+        print(f"{ms:g} ms: the move played proven lost in {played_lost} of {count}, every move in {all_lost}; "
+              f"proofs {mean_depth:.1f} plies deep on average; {nodes / count:,.0f} positions and "
+              f"{1000 * elapsed / count:.1f} ms a position", flush=True)
+    return 0
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    find = commands.add_parser("sealed", help="find the positions where a bot's lost games were sealed")
+    find.add_argument("results", help="a results file of the arena (JSON lines)")
+    find.add_argument("name", help="the bot whose lost games to look at, as the file names it")
+    find.add_argument("out", help="where to write the positions (JSON lines)")
+    find.add_argument("--nodes", type=int, default=200_000, help="the oracle's positions a search")
+    find.add_argument("--games", type=int, help="look at this many lost games at most")
+    run = commands.add_parser("measure", help="the forced-line search's figures on those positions")
+    run.add_argument("positions", help="a file that `sealed` wrote")
+    run.add_argument("--ms", default="5,15,40", help="the times to give it, in ms, comma-separated")
+    options = parser.parse_args(argv)
+    return (sealed if options.command == "sealed" else measure)(options, parser)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -463,12 +463,20 @@ class AlphaBetaPlus(AlphaBeta):
     games that offer ``noisy_moves``. Kept apart from ``AlphaBeta``, which stays the
     sources' generic baseline."""
 
-    def __init__(self, game, evaluate, quiescence=QUIESCENCE, noisy_first=False, **options):
+    def __init__(self, game, evaluate, quiescence=QUIESCENCE, noisy_first=False, parries=False, **options):
         require_hook(game, "noisy_moves", "alphabeta+")
+        if parries:
+            require_hook(game, "threatened", "parries")
+            require_hook(game, "parrying_moves", "parries")
         super().__init__(game, evaluate, quiescence=quiescence, **options)
         self.noisy_first = noisy_first
+        self.parries = parries
 
     def schedule(self, state, moves, first, depth, ply):
+        if self.parries and len(moves) > 1 and self.game.threatened(state):
+            # Where the side to move is threatened, every move but the game's parries
+            # loses two plies later, no better than a parry: the value stays exact.
+            moves = self.game.parrying_moves(state, moves) or moves[:1]
         if not self.noisy_first or len(moves) == 1:
             return super().schedule(state, moves, first, depth, ply)
         noisy = self.game.noisy_moves(state, moves)

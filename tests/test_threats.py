@@ -6,7 +6,7 @@ import pytest
 
 from engines.base import WIN, Deadline, Limit, random_plies
 from engines.threats import Forced, ThreatProver
-from games.onitama.rules import SHRINE, SQUARES, Onitama
+from games.onitama.rules import MAX_TURNS, SHRINE, SQUARES, Onitama
 
 GAME = Onitama()
 
@@ -101,6 +101,37 @@ def test_every_proof_is_a_win_of_exhaustive_search(students):
     assert min(proofs.values()) >= 10 and deep >= 10, (proofs, deep)
 
 
+def threat_wins(state, n):
+    """Plainly, without a table: whether the side to move wins within ``n`` of its moves
+    playing wins at once or threats only, against every defence."""
+    moves = GAME.legal_moves(state)
+    if any(GAME.outcome(GAME.play(state, move)) == -1 for move in moves):
+        return True
+    return n > 1 and any(GAME.threatened(child) and defended_in_vain(child, n - 1)
+                         for child in (GAME.play(state, move) for move in moves))
+
+
+def defended_in_vain(child, n):
+    replies = GAME.legal_moves(child)
+    return bool(replies) and all(threat_wins(GAME.play(child, reply), n) for reply in replies)
+
+
+@pytest.mark.parametrize("students", [1, 2])
+def test_every_win_by_threats_is_found(students):
+    """Complete within its depth: the prover finds each win by threats that the plain
+    recursion finds, and no other."""
+    rng = random.Random(20 + students)
+    found = 0
+    for _ in range(100):
+        state = small_position(rng, students)
+        search = prover()
+        for n in (1, 2, 3):
+            expected = threat_wins(state, n)
+            assert bool(search.attack(state, n)) == expected, GAME.render(state)
+            found += expected and n > 1
+    assert found >= 10
+
+
 def test_the_table_kept_between_searches_changes_no_answer():
     """A prover that searched other depths and positions before (its table full of
     them) answers as a fresh one: entries only save work."""
@@ -167,3 +198,41 @@ def test_forced_without_the_hooks_is_its_inner_engine():
     forced = Forced(game, evaluate, engine="alphabeta").search(state, Limit(nodes=3000))
     plain = AlphaBeta(game, evaluate).search(state, Limit(nodes=3000))
     assert (forced.move, forced.value, forced.nodes, forced.pv) == (plain.move, plain.value, plain.nodes, plain.pv)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_parries_leave_the_value_of_a_search_as_it_was(seed):
+    """Alpha-beta+ with ``parries`` (only the moves that stop a win at once searched where
+    the side to move is threatened) gives the same value as without, with fewer
+    positions, from both seats; without a table, whose replacements depend on the
+    order of the search."""
+    from engines.alphabeta import AlphaBetaPlus
+    from games.onitama.evaluation import make_evaluator
+    evaluate = make_evaluator(GAME)
+    threatened = {0: 0, 1: 0}
+    fewer = 0
+    for state in list(random_game_states(seed, 8))[::7]:
+        plain = AlphaBetaPlus(GAME, evaluate, tt=False).search(state, Limit(depth=3))
+        pruned = AlphaBetaPlus(GAME, evaluate, tt=False, parries=True).search(state, Limit(depth=3))
+        assert pruned.value == plain.value, GAME.render(state)
+        assert pruned.nodes <= plain.nodes
+        fewer += pruned.nodes < plain.nodes
+        threatened[GAME.to_move(state)] += GAME.threatened(state)
+    assert fewer >= 10 and min(threatened.values()) >= 1, (fewer, threatened)
+
+
+def test_parrying_moves_are_the_moves_after_which_no_win_at_once_remains():
+    seen = 0
+    for state in random_game_states(3, 60):
+        moves = GAME.legal_moves(state)
+        expected = []
+        for move in moves:
+            child = GAME.play(state, move)
+            replies = GAME.legal_moves(child)
+            if not (replies and GAME.winning_moves(child, replies)):
+                expected.append(move)
+        assert GAME.parrying_moves(state, moves) == expected, GAME.render(state)
+        seen += GAME.threatened(state) and 0 < len(expected) < len(moves)
+        last = GAME.with_turn(state, MAX_TURNS - 1)  # the limit ends the game: every move parries
+        assert GAME.parrying_moves(last, moves) == list(moves)
+    assert seen > 100

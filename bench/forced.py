@@ -1,4 +1,4 @@
-"""The forced-line search (engines/threats.py) on the positions where games were sealed.
+"""The forced-line search (engines/forced.py) on the positions where games were sealed.
 
     python bench/forced.py sealed results/onitama.jsonl ours sealed.jsonl --nodes 200000
     python bench/forced.py measure sealed.jsonl --ms 5,15,40
@@ -9,12 +9,12 @@ that the bot's best search, given ``--nodes`` positions, does not prove lost) an
 one JSON line for each: the game's key, the state, the move played there and how many
 plies before the end it came.
 
-``measure`` gives the forced-line search of each position the times of ``--ms``, each
-on a fresh prover (no proof kept from another search), as the engine ``forced`` does on
-a turn: our win first, then each move's loss, deepening. For each time it prints how
-many positions saw the move played proven lost, how many saw every move proven lost (the
-position itself lost), the proofs' mean depth in plies, the prover's positions and the
-time taken. Times are of this machine, as busy as it is: run it alone.
+``measure`` gives the proof-number search a fresh prover (no proof kept from another
+search) and each time of ``--ms`` on the position after the move played, the opponent
+to move: the check that the engine ``forced`` makes of the move its alpha-beta chose.
+For each time it prints how many of those moves it proves lost, the proofs' length in
+plies, the positions it created and the time taken. Times are of this machine, as busy
+as it is: run it alone.
 """
 import argparse
 import json
@@ -27,7 +27,8 @@ if __package__ in (None, ""):
 
 from bench.decided import Oracle, decided, lost_on_the_board, positions, results_or_usage_error  # noqa: E402
 from engines.base import Limit  # noqa: E402
-from engines.threats import Forced  # noqa: E402
+from engines.base import Deadline  # noqa: E402
+from engines.forced import ProofSearch  # noqa: E402
 
 GAME = "onitama"
 
@@ -53,30 +54,27 @@ def measure(options, parser):
     lines = [json.loads(text) for text in Path(options.positions).read_text().splitlines() if text.strip()]
     if not lines:
         parser.error(f"no positions in {options.positions}")
-    oracle = Oracle(GAME, 1)
-    game = oracle.game
+    game = Oracle(GAME, 1).game
     for ms in [float(text) for text in options.ms.split(",")]:
-        played_lost = all_lost = nodes = 0
-        depths, elapsed = [], 0.0
+        proven = nodes = 0
+        plies, elapsed = [], 0.0
         for line in lines:
-            state = tuple(line["state"])
-            played = game.parse_move(line["played"])
-            engine = Forced(game, None, engine="alphabeta", forced_share=0.5)
-            moves = list(game.legal_moves(state))
-            engine.start(Limit.within(ms / 1000))
+            state = game.play(tuple(line["state"]), game.parse_move(line["played"]))
+            clock = Deadline()
+            prover = ProofSearch(game, clock)
             began = perf_counter()
-            win, lost = engine.prove(state, moves)
+            clock.start(began + ms / 1000)
+            found = prover.prove(state)
             elapsed += perf_counter() - began
-            nodes += engine.prover.nodes
-            if played in lost:
-                played_lost += 1
-                depths.append(2 * lost[played])
-            all_lost += len(lost) == len(moves)
+            nodes += prover.nodes
+            if found is not None:
+                proven += 1
+                plies.append(found[1])
         count = len(lines)
-        mean_depth = sum(depths) / len(depths) if depths else 0
-        print(f"{ms:g} ms: the move played proven lost in {played_lost} of {count}, every move in {all_lost}; "
-              f"proofs {mean_depth:.1f} plies deep on average; {nodes / count:,.0f} positions and "
-              f"{1000 * elapsed / count:.1f} ms a position", flush=True)
+        mean = sum(plies) / len(plies) if plies else 0
+        print(f"{ms:g} ms: the move played proven lost in {proven} of {count}; proofs of {mean:.1f} plies "
+              f"on average ({min(plies, default=0)}-{max(plies, default=0)}); {nodes / count:,.0f} positions "
+              f"and {1000 * elapsed / count:.1f} ms a position", flush=True)
     return 0
 
 

@@ -19,7 +19,7 @@ BOT = Bot(
     # Alpha-beta+ also searches captures and shrine steps first and reduces late quiet
     # moves, the latest by two plies
     # (docs/tuning/onitama-constants.md#search-options-at-a-fixed-node-budget).
-    # Forced: alpha-beta+ after a search of forced lines (engines/threats.py;
+    # Forced: alpha-beta+ after a search of forced lines (engines/forced.py;
     # docs/tuning/onitama-forced.md).
     configs={"mcts": MCTS_WITH_EVALUATION,
              "alphabeta+": Config("alphabeta+", evaluation="ntuple", noisy_first=True, reduce_after=3,

@@ -390,7 +390,7 @@ class AlphaBeta(Engine):
         deadline or budget reached mid-iteration, answers with the best move of the
         last finished iteration, or the interrupted one's where it proved better.
         ``moves``: the root moves to choose among, some of the legal moves (those a
-        forced-line search did not prove lost, engines/threats.py); None: all of them."""
+        forced-line search did not prove lost, engines/forced.py); None: all of them."""
         game = self.game
         legal = game.legal_moves(state)
         if not legal:

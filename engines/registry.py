@@ -20,7 +20,7 @@ from engines.base import OptionError
 
 ENGINES = {"bestfirst": "engines.bestfirst:BestFirst", "bestfirst+": "engines.bestfirst_plus:BestFirstPlus",
            "alphabeta": "engines.alphabeta:AlphaBeta", "alphabeta+": "engines.alphabeta:AlphaBetaPlus",
-           "mcts": "engines.mcts:MCTS", "solver": "engines.solver:Solver", "forced": "engines.threats:Forced"}
+           "mcts": "engines.mcts:MCTS", "solver": "engines.solver:Solver", "forced": "engines.forced:Forced"}
 # Engines of games of two to four players (games that give ``returns``: docs/INTERFACES.md).
 NPLAYER_ENGINES = {"paranoid": "engines.nplayer:Paranoid", "maxn": "engines.nplayer:MaxN",
                    "offensive": "engines.nplayer:DirectedOffensive", "mpmix": "engines.nplayer:MPMix",

@@ -1,11 +1,12 @@
-"""The forced-line search (engines/threats.py) against exhaustive search on small Onitama
-positions, from both seats, and its two hooks against the rules' own definitions."""
+"""The forced-line search (engines/forced.py) against exhaustive search on small Onitama
+positions, from both seats; the rules' hooks it and alpha-beta+'s ``parries`` use
+against the rules' own definitions; ``parries`` against the search without it."""
 import random
 
 import pytest
 
 from engines.base import WIN, Deadline, Limit, random_plies
-from engines.threats import Forced, ThreatProver
+from engines.forced import Forced, ProofSearch
 from games.onitama.rules import MAX_TURNS, SHRINE, SQUARES, Onitama
 
 GAME = Onitama()
@@ -77,114 +78,83 @@ def exhaustive_after(child, n, memo):
     return n > 1 and bool(replies) and all(wins_within(GAME.play(child, reply), n - 1, memo) for reply in replies)
 
 
-def prover():
-    return ThreatProver(GAME, Deadline())
+def prover(depth, nodes=None):
+    """A proof search of wins within ``depth + 1`` moves of the attacker."""
+    clock = Deadline()
+    clock.start(float("inf"), nodes)
+    return ProofSearch(GAME, clock, depth)
 
 
 @pytest.mark.parametrize("students", [0, 1, 2])
-def test_every_proof_is_a_win_of_exhaustive_search(students):
+def test_every_win_within_its_depth_is_proven_and_nothing_else(students):
+    """Unbounded, the search is exact within its depth: it proves a win exactly where
+    exhaustive search finds one within ``depth + 1`` moves, from both seats."""
     rng = random.Random(10 + students)
     proofs = {0: 0, 1: 0}
     deep = 0
-    for _ in range(150):
+    for _ in range(120):
         state = small_position(rng, students)
-        search, memo = prover(), {}
-        for n in (1, 2, 3):
-            k = search.attack(state, n)
-            assert 0 <= k <= n
-            if k:
-                assert wins_within(state, k, memo), GAME.render(state)
+        memo = {}
+        for depth in (0, 1, 2):
+            found = prover(depth).prove(state)
+            assert (found is not None) == wins_within(state, depth + 1, memo), GAME.render(state)
+            if found is not None:
+                move, plies = found
+                assert plies % 2 == 1 and plies <= 2 * depth + 1
+                assert exhaustive_after(GAME.play(state, move), (plies + 1) // 2, memo), GAME.render(state)
                 proofs[GAME.to_move(state)] += 1
-                deep += k >= 2
-            else:
-                assert not wins_within(state, 1, memo)  # a win at once is always found
+                deep += plies >= 3
     assert min(proofs.values()) >= 10 and deep >= 10, (proofs, deep)
 
 
-def threat_wins(state, n):
-    """Plainly, without a table: whether the side to move wins within ``n`` of its moves
-    playing wins at once or threats only, against every defence."""
-    moves = GAME.legal_moves(state)
-    if any(GAME.outcome(GAME.play(state, move)) == -1 for move in moves):
-        return True
-    return n > 1 and any(GAME.threatened(child) and defended_in_vain(child, n - 1)
-                         for child in (GAME.play(state, move) for move in moves))
+def test_every_proof_in_the_table_is_a_win_of_exhaustive_search():
+    """The table kept between turns: each state's move wins within its plies."""
+    rng = random.Random(4)
+    stored = 0
+    for _ in range(60):
+        state = small_position(rng, 2)
+        search = prover(3, nodes=3000)
+        search.prove(state)
+        memo = {}
+        for known, (move, plies) in search.table.items():
+            assert exhaustive_after(GAME.play(known, move), (plies + 1) // 2, memo), GAME.render(known)
+            stored += 1
+    assert stored >= 20
 
 
-def defended_in_vain(child, n):
-    replies = GAME.legal_moves(child)
-    return bool(replies) and all(threat_wins(GAME.play(child, reply), n) for reply in replies)
-
-
-@pytest.mark.parametrize("students", [1, 2])
-def test_every_win_by_threats_is_found(students):
-    """Complete within its depth: the prover finds each win by threats that the plain
-    recursion finds, and no other."""
-    rng = random.Random(20 + students)
-    found = 0
-    for _ in range(100):
-        state = small_position(rng, students)
-        search = prover()
-        for n in (1, 2, 3):
-            expected = threat_wins(state, n)
-            assert bool(search.attack(state, n)) == expected, GAME.render(state)
-            found += expected and n > 1
-    assert found >= 10
-
-
-def test_the_table_kept_between_searches_changes_no_answer():
-    """A prover that searched other depths and positions before (its table full of
-    them) answers as a fresh one: entries only save work."""
+def test_a_table_kept_from_other_searches_changes_no_answer():
     rng = random.Random(5)
-    kept = prover()
-    for _ in range(120):
+    kept = prover(2)
+    for _ in range(100):
         state = small_position(rng, 1)
-        for n in (3, 1, 2, 3):
-            assert bool(kept.attack(state, n)) == bool(prover().attack(state, n))
+        assert (kept.prove(state) is None) == (prover(2).prove(state) is None)
 
 
-def test_the_line_of_a_proof_wins_against_every_defence():
-    rng = random.Random(7)
-    checked = 0
-    for _ in range(200):
-        state = small_position(rng, 1)
-        search = prover()
-        k = search.attack(state, 3)
-        if k < 2:
-            continue
-        line = search.line(state)
-        assert len(line) == 2 * k - 1, GAME.render(state)
-        child = GAME.play(state, line[0])
-        assert exhaustive_after(child, k, {})
-        checked += 1
-    assert checked >= 5
-
-
-def test_forced_plays_a_proven_win_and_leaves_out_proven_losses():
-    """From both seats: a proven win of the engine's is an exhaustive win; every move it
-    leaves out loses, by exhaustive search; a move it plays while some move is not
-    proven lost is not one of those proven lost."""
+def test_forced_plays_a_proven_win_and_drops_a_move_proven_lost():
+    """From both seats: a win the engine reports is an exhaustive win; a move its check
+    proves lost is lost, and the engine then plays another."""
     rng = random.Random(11)
     wins = {0: 0, 1: 0}
-    left_out = 0
+    dropped = 0
     for _ in range(150):
         state = small_position(rng, 2)
-        engine = Forced(GAME, lambda state: 0.0, engine="alphabeta", forced_share=0.5, forced_moves=3)
-        moves = list(GAME.legal_moves(state))
-        engine.start(Limit())
-        win, lost = engine.prove(state, moves)
+        engine = Forced(GAME, lambda state: 0.0, engine="alphabeta", forced_moves=2)
+        result = engine.search(state, Limit(nodes=6000))
         memo = {}
-        for move, k in lost.items():
-            assert wins_within(GAME.play(state, move), k, memo)
-        left_out += len(lost)
-        result = engine.search(state, Limit(nodes=4000))
-        if win:
-            assert result.proven and result.value == WIN - (2 * win - 1)
-            assert exhaustive_after(GAME.play(state, result.move), win, memo)
+        if result.proven and result.value > 0:
+            plies = WIN - result.value
+            assert exhaustive_after(GAME.play(state, result.move), (plies + 1) // 2, memo)
             wins[GAME.to_move(state)] += 1
-        elif len(lost) < len(moves):
+        for known, (move, plies) in engine.prover.table.items():
+            assert exhaustive_after(GAME.play(known, move), (plies + 1) // 2, memo)
+        moves = GAME.legal_moves(state)
+        lost = [move for move in moves if GAME.play(state, move) in engine.prover.table]  # the opponent's wins
+        for move in lost:
+            assert wins_within(GAME.play(state, move), (engine.prover.table[GAME.play(state, move)][1] + 1) // 2, memo)
+        if lost and len(lost) < len(moves):
             assert result.move not in lost
-    assert min(wins.values()) >= 5 and left_out >= 20, (wins, left_out)
+            dropped += 1
+    assert min(wins.values()) >= 5 and dropped >= 1, (wins, dropped)
 
 
 def test_forced_without_the_hooks_is_its_inner_engine():

@@ -1,0 +1,275 @@
+"""Forced lines: a proof-number search that proves wins and losses far deeper than a
+full-width search of the same time, and an engine that runs it around its inner
+alpha-beta each turn.
+
+In a game that a single move ends (Onitama: the master taken or the shrine reached),
+forced lines are narrow: after most of the attacker's moves that matter, most of the
+defender's moves lose at once. ``ProofSearch.prove(state)`` asks whether the side to
+move (the attacker) forces a win within ``depth`` of its own moves: proof-number search
+(Allis) over an and/or tree in which the attacker tries every move and the defender
+only its *parries*, the moves after which the attacker cannot win at once (the game's
+``parrying_moves``; the others lose, so leaving them out keeps every proof sound). A
+defender's node starts with as many proof points as it has parries, so the search goes
+first where the defence is narrowest: threats, without being told which moves threaten.
+A proven win of the attacker's is stored (its state, its move, its length in plies) in
+a table kept between turns: a state holds its ply, so a proof stays true, and the next
+turns of a won game play it on without searching.
+
+``Forced(game, evaluate, engine="alphabeta+", win_share=..., check_share=..., ...)`` is an
+engine: each turn it first looks for our win (``win_share`` of the time): a proven win
+is played along its proof. Else the inner engine searches, and the prover then asks
+whether the move it chose loses (``check_share``: half for that proof, half for a search
+of the other moves if it does); moves proven lost are left out. Games without the hooks
+``winning_moves`` and ``parrying_moves`` get the inner engine alone, as does a search to
+a fixed depth. docs/tuning/onitama-forced.md has the figures.
+"""
+
+from time import perf_counter
+
+from engines import registry
+from engines.base import WIN, Engine, Limit, OptionError, SearchResult, check_limit
+
+WIN_SHARE = 0.15       # of the turn's time (and node budget) to look for our win first
+CHECK_SHARE = 0.3      # of it kept to check the inner engine's move (and search again)
+MAX_MOVES = 10         # deepest proof, in moves of the attacker (19 plies)
+PROOF_NODES = 200_000  # the most positions a proof may create where the limit sets none
+TABLE_SIZE = 100_000   # proven wins kept before the table starts afresh (between turns)
+WRAPPABLE = ("alphabeta", "alphabeta+")  # inner engines whose search takes the root moves
+INFINITY = 1 << 40     # a proof or disproof number that cannot be reached
+
+
+class Node:
+    """A node of the proof tree: ``attacker`` to move (an or-node) or the defender (an
+    and-node); ``proof``/``disproof``: the numbers of leaves that must be proven or
+    disproven to settle it; ``moves``: the attacker's moves (the defender's parries) from
+    it, one per child; ``children`` None until expanded; ``depth``: the attacker's
+    moves before it."""
+
+    __slots__ = ("state", "attacker", "proof", "disproof", "moves", "children", "parent", "depth")
+
+    def __init__(self, state, attacker, parent, depth):
+        self.state, self.attacker, self.parent, self.depth = state, attacker, parent, depth
+        self.proof = self.disproof = 1
+        self.moves = self.children = None
+
+
+class ProofSearch:
+    """Proof-number search of forced wins (see the module's notes). ``clock`` is an
+    engines.base.Deadline: each position created ticks it, and the search stops,
+    unproven, once it has passed. ``table``: {state: (move, plies)}, proven wins of the
+    side to move, kept from search to search."""
+
+    def __init__(self, game, clock, depth=MAX_MOVES):
+        self.game = game
+        self.clock = clock
+        self.depth = depth
+        self.table = {}
+        self.nodes = 0
+
+    def prove(self, state):
+        """``(move, plies)`` of a win that the side to move of ``state`` forces, proven
+        before the clock ran out, else None."""
+        known = self.table.get(state)
+        if known is not None:
+            return known
+        root = Node(state, True, None, 0)
+        self._settle(root)
+        clock = self.clock
+        while root.proof and root.disproof:
+            node = root
+            while node.children is not None:  # the most proving node
+                if node.attacker:
+                    node = min(node.children, key=proof_of)
+                else:
+                    node = min(node.children, key=disproof_of)
+            before = self.nodes
+            self._expand(node)
+            self._update(node.parent)
+            clock.left -= self.nodes - before  # a unit of the clock for each position created
+            if clock.left <= 0 and clock.due():
+                break
+        if root.proof:
+            return None
+        self._store(root)
+        return self.table[state]
+
+    def _settle(self, node):
+        """Sets an attacker's node that is decided without a search: a win at once, a
+        win the table holds, the game over or the depth spent (no win)."""
+        game, state = self.game, node.state
+        moves = game.legal_moves(state)
+        if moves and (state in self.table or game.winning_moves(state, moves)):
+            node.proof, node.disproof = 0, INFINITY
+        elif not moves or node.depth >= self.depth:
+            node.proof, node.disproof = INFINITY, 0
+
+    def _expand(self, node):
+        game, state = self.game, node.state
+        play, legal_moves, parrying_moves = game.play, game.legal_moves, game.parrying_moves
+        children = []
+        if node.attacker:
+            node.moves = list(legal_moves(state))
+            for move in node.moves:
+                child = Node(play(state, move), False, node, node.depth + 1)
+                replies = legal_moves(child.state)
+                self.nodes += 1
+                if not replies:  # the game is over: our win, or a draw at the turn limit
+                    won = game.outcome(child.state) == -1
+                    child.proof, child.disproof = (0, INFINITY) if won else (INFINITY, 0)
+                elif game.winning_moves(child.state, replies):
+                    child.proof, child.disproof = INFINITY, 0  # the defender wins first
+                else:
+                    parries = parrying_moves(child.state, replies)
+                    child.moves = parries
+                    if parries:
+                        child.proof = len(parries)   # the narrower the defence, the nearer a proof
+                    else:
+                        child.proof, child.disproof = 0, INFINITY
+                children.append(child)
+                if not child.proof:
+                    break  # the node is proven: its other moves need not be seen
+        else:
+            for move in node.moves:
+                child = Node(play(state, move), True, node, node.depth)
+                self.nodes += 1
+                self._settle(child)
+                children.append(child)
+                if child.disproof == 0:
+                    break  # a parry that holds: the node is disproven
+        node.children = children
+        self._numbers(node)
+
+    @staticmethod
+    def _numbers(node):
+        children = node.children
+        if node.attacker:
+            node.proof = min(map(proof_of, children))
+            node.disproof = min(sum(map(disproof_of, children)), INFINITY)
+        else:
+            node.proof = min(sum(map(proof_of, children)), INFINITY)
+            node.disproof = min(map(disproof_of, children))
+
+    def _update(self, node):
+        while node is not None:
+            before = node.proof, node.disproof
+            self._numbers(node)
+            if (node.proof, node.disproof) == before:
+                break  # nothing above changes
+            node = node.parent
+
+    def _store(self, node):
+        """Stores the proven attacker's ``node`` and every attacker's node of its proof
+        in the table; returns the win's length in plies."""
+        state = node.state
+        if state in self.table:
+            return self.table[state][1]
+        moves = self.game.legal_moves(state)
+        wins = self.game.winning_moves(state, moves)
+        if wins:
+            found = wins[0], 1
+        else:
+            index = next(i for i, child in enumerate(node.children) if not child.proof)
+            defence = node.children[index]
+            # every parry refuted (plies of each line), or none left: a win at once after any move
+            longest = max((self._store(child) for child in defence.children or ()), default=1)
+            found = node.moves[index], longest + 2
+        self.table[state] = found
+        return found[1]
+
+    def release(self):
+        """Starts the table afresh once it holds more than TABLE_SIZE proofs."""
+        if len(self.table) > TABLE_SIZE:
+            self.table = {}
+
+
+def proof_of(node):
+    return node.proof
+
+
+def disproof_of(node):
+    return node.disproof
+
+
+class Forced(Engine):
+    """Any alpha-beta engine, with proofs of forced lines around it each turn.
+
+    Parameters: ``engine`` (the inner engine's name, one of ``WRAPPABLE``),
+    ``win_share`` and ``check_share`` (of the time and node budget, see the module's
+    notes; both 0: the inner engine alone), ``forced_moves`` (the deepest proof, in the
+    attacker's moves); any other parameter goes to the inner engine."""
+
+    name = "forced"
+
+    def __init__(self, game, evaluate, engine="alphabeta+", win_share=WIN_SHARE, check_share=CHECK_SHARE,
+                 forced_moves=MAX_MOVES, **params):
+        if engine not in WRAPPABLE:
+            raise OptionError(f"forced wraps {' or '.join(WRAPPABLE)}, not {engine!r}")
+        if not (0 <= win_share and 0 <= check_share and win_share + check_share < 1):
+            raise OptionError(f"win_share={win_share}, check_share={check_share}: expected shares "
+                              "at least 0 whose sum is below 1")
+        super().__init__(game, evaluate)
+        self.inner = registry.engine_class(engine)(game, evaluate, **params)
+        self.win_share, self.check_share = win_share, check_share
+        self.hooked = hasattr(game, "parrying_moves") and hasattr(game, "winning_moves")
+        self.prover = ProofSearch(game, self.clock, forced_moves)
+
+    def release(self):
+        self.inner.release()
+        self.prover.release()
+
+    def search(self, state, limit):
+        check_limit(limit)
+        if not (self.hooked and (self.win_share or self.check_share)) or limit.depth is not None:
+            return self.inner.search(state, limit)
+        moves = list(self.game.legal_moves(state))
+        if not moves:
+            return self.inner.search(state, limit)  # its GameOverError
+        budget = Budget(limit)
+        win = self.prove(state, budget, self.win_share) if self.win_share else None
+        if win is not None and win[0] in moves:
+            move, plies = win
+            return SearchResult(move, WIN - plies, budget.spent, plies, [move], True)
+        result = self.inner.search(state, budget.inner(1 - self.check_share), moves=moves)
+        budget.spent += result.nodes
+        if not self.check_share:
+            return result._replace(nodes=budget.spent)
+        lost = self.prove(self.game.play(state, result.move), budget, 1 - self.check_share / 2)
+        alive = [move for move in moves if move != result.move]
+        if lost is not None and alive:
+            again = self.inner.search(state, budget.inner(1), moves=alive)
+            budget.spent += again.nodes
+            result = again
+        return result._replace(nodes=budget.spent)
+
+    def prove(self, state, budget, share):
+        """The prover's ``(move, plies)`` for the side to move of ``state``, searched
+        until ``share`` of the turn's ``budget`` is gone."""
+        self.start(budget.until(share))
+        before = self.prover.nodes
+        found = self.prover.prove(state)
+        budget.spent += self.prover.nodes - before
+        return found
+
+
+class Budget:
+    """A turn's limit shared out: its deadline and node budget, the units spent so far;
+    ``until(share)`` the limit of a proof that may run until that share of the time or
+    budget (from the turn's start) is gone, ``inner(share)`` the same for the inner
+    engine. A limit without deadline or budget gives each proof PROOF_NODES positions."""
+
+    def __init__(self, limit):
+        self.start = perf_counter()
+        self.deadline, self.nodes = limit.deadline, limit.nodes
+        self.spent = 0
+
+    def _limit(self, share, nodes_cap):
+        deadline = self.start + (self.deadline - self.start) * share
+        if self.nodes is None:
+            return Limit(deadline=deadline, nodes=nodes_cap)
+        return Limit(deadline=deadline, nodes=max(1, int(self.nodes * share) - self.spent))
+
+    def until(self, share):
+        return self._limit(share, PROOF_NODES if self.deadline == float("inf") else None)
+
+    def inner(self, share):
+        return self._limit(share, None)

@@ -27,7 +27,7 @@ a fixed depth. docs/tuning/onitama-forced.md has the figures.
 from time import perf_counter
 
 from engines import registry
-from engines.base import WIN, Engine, Limit, OptionError, SearchResult, check_limit
+from engines.base import PROVEN, WIN, Engine, Limit, OptionError, SearchResult, check_limit
 
 WIN_SHARE = 0.15       # of the turn's time (and node budget) to look for our win first
 CHECK_SHARE = 0.3      # of it kept to check the inner engine's move (and search again)
@@ -43,12 +43,13 @@ class Node:
     and-node); ``proof``/``disproof``: the numbers of leaves that must be proven or
     disproven to settle it; ``moves``: the attacker's moves (the defender's parries) from
     it, one per child; ``children`` None until expanded; ``depth``: the attacker's
-    moves before it."""
+    moves before it. No link to the parent: the tree holds no cycle, so that it is freed
+    without the cyclic garbage collector, which the bots switch off."""
 
-    __slots__ = ("state", "attacker", "proof", "disproof", "moves", "children", "parent", "depth")
+    __slots__ = ("state", "attacker", "proof", "disproof", "moves", "children", "depth")
 
-    def __init__(self, state, attacker, parent, depth):
-        self.state, self.attacker, self.parent, self.depth = state, attacker, parent, depth
+    def __init__(self, state, attacker, depth):
+        self.state, self.attacker, self.depth = state, attacker, depth
         self.proof = self.disproof = 1
         self.moves = self.children = None
 
@@ -65,6 +66,7 @@ class ProofSearch:
         self.depth = depth
         self.table = {}
         self.nodes = 0
+        self.dropped = []  # the proof trees of the turn, freed by ``release`` (off the clock)
 
     def prove(self, state):
         """``(move, plies)`` of a win that the side to move of ``state`` forces, proven
@@ -72,19 +74,22 @@ class ProofSearch:
         known = self.table.get(state)
         if known is not None:
             return known
-        root = Node(state, True, None, 0)
+        root = Node(state, True, 0)
+        self.dropped.append(root)
         self._settle(root)
         clock = self.clock
         while root.proof and root.disproof:
+            path = [root]
             node = root
             while node.children is not None:  # the most proving node
                 if node.attacker:
                     node = min(node.children, key=proof_of)
                 else:
                     node = min(node.children, key=disproof_of)
+                path.append(node)
             before = self.nodes
             self._expand(node)
-            self._update(node.parent)
+            self._update(path)
             clock.left -= self.nodes - before  # a unit of the clock for each position created
             if clock.left <= 0 and clock.due():
                 break
@@ -110,7 +115,7 @@ class ProofSearch:
         if node.attacker:
             node.moves = list(legal_moves(state))
             for move in node.moves:
-                child = Node(play(state, move), False, node, node.depth + 1)
+                child = Node(play(state, move), False, node.depth + 1)
                 replies = legal_moves(child.state)
                 self.nodes += 1
                 if not replies:  # the game is over: our win, or a draw at the turn limit
@@ -130,7 +135,7 @@ class ProofSearch:
                     break  # the node is proven: its other moves need not be seen
         else:
             for move in node.moves:
-                child = Node(play(state, move), True, node, node.depth)
+                child = Node(play(state, move), True, node.depth)
                 self.nodes += 1
                 self._settle(child)
                 children.append(child)
@@ -149,13 +154,14 @@ class ProofSearch:
             node.proof = min(sum(map(proof_of, children)), INFINITY)
             node.disproof = min(map(disproof_of, children))
 
-    def _update(self, node):
-        while node is not None:
+    def _update(self, path):
+        """The numbers of the ancestors on ``path`` (the root first) of its last node,
+        just expanded."""
+        for node in reversed(path[:-1]):
             before = node.proof, node.disproof
             self._numbers(node)
             if (node.proof, node.disproof) == before:
                 break  # nothing above changes
-            node = node.parent
 
     def _store(self, node):
         """Stores the proven attacker's ``node`` and every attacker's node of its proof
@@ -177,7 +183,9 @@ class ProofSearch:
         return found[1]
 
     def release(self):
-        """Starts the table afresh once it holds more than TABLE_SIZE proofs."""
+        """Frees the turn's proof trees; starts the table afresh once it holds more than
+        TABLE_SIZE proofs."""
+        self.dropped = []
         if len(self.table) > TABLE_SIZE:
             self.table = {}
 
@@ -231,14 +239,15 @@ class Forced(Engine):
             return SearchResult(move, WIN - plies, budget.spent, plies, [move], True)
         result = self.inner.search(state, budget.inner(1 - self.check_share), moves=moves)
         budget.spent += result.nodes
-        if not self.check_share:
+        if not self.check_share or result.proven:  # the inner engine knows the move's result
             return result._replace(nodes=budget.spent)
         lost = self.prove(self.game.play(state, result.move), budget, 1 - self.check_share / 2)
         alive = [move for move in moves if move != result.move]
         if lost is not None and alive:
             again = self.inner.search(state, budget.inner(1), moves=alive)
             budget.spent += again.nodes
-            result = again
+            if again.value > -PROVEN:  # else every move seems lost: keep the one whose loss is deepest
+                result = again
         return result._replace(nodes=budget.spent)
 
     def prove(self, state, budget, share):

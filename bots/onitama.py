@@ -10,7 +10,7 @@ BOT = Bot(
     "onitama", Player, {"handcrafted": "games.onitama.evaluation:make_evaluator",
                         "learned": "games.onitama.learned:make_evaluator",
                         "ntuple": "games.onitama.ntuple:make_evaluator"},
-    best="forced",      # docs/tuning/onitama-forced.md
+    best="alphabeta+",  # docs/tuning/onitama-constants.md#best_engine
     time=0.73,          # of the 50 ms turns, the longest answers' margin: docs/tuning/onitama-constants.md#time_fraction
     first_time=0.4,     # of the 1000 ms first turn (#first_time_fraction)
     # The best engine takes the N-tuple evaluation; the others keep the handcrafted one,
@@ -19,8 +19,8 @@ BOT = Bot(
     # Alpha-beta+ also searches captures and shrine steps first and reduces late quiet
     # moves, the latest by two plies
     # (docs/tuning/onitama-constants.md#search-options-at-a-fixed-node-budget).
-    # Forced: alpha-beta+ after a search of forced lines (engines/forced.py;
-    # docs/tuning/onitama-forced.md).
+    # Forced: alpha-beta+ with proofs of forced lines around it (engines/forced.py), not
+    # the default: it did not beat it (docs/tuning/onitama-forced.md).
     configs={"mcts": MCTS_WITH_EVALUATION,
              "alphabeta+": Config("alphabeta+", evaluation="ntuple", noisy_first=True, reduce_after=3,
                                   reduce_more=6),

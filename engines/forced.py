@@ -29,8 +29,10 @@ from time import perf_counter
 from engines import registry
 from engines.base import PROVEN, WIN, Engine, Limit, OptionError, SearchResult, check_limit
 
-WIN_SHARE = 0.15       # of the turn's time (and node budget) to look for our win first
-CHECK_SHARE = 0.3      # of it kept to check the inner engine's move (and search again)
+WIN_SHARE = 0.05       # of the turn's time (and node budget) to look for our win first
+CHECK_SHARE = 0.15     # of it kept to check the inner engine's move (and search again)
+WIN_ABOVE = 0.3        # our win is looked for where our last search's value was at least this
+CHECK_BELOW = 0.1      # the inner engine's move is checked where it was below this (or none)
 MAX_MOVES = 10         # deepest proof, in moves of the attacker (19 plies)
 PROOF_NODES = 200_000  # the most positions a proof may create where the limit sets none
 TABLE_SIZE = 100_000   # proven wins kept before the table starts afresh (between turns)
@@ -209,7 +211,7 @@ class Forced(Engine):
     name = "forced"
 
     def __init__(self, game, evaluate, engine="alphabeta+", win_share=WIN_SHARE, check_share=CHECK_SHARE,
-                 forced_moves=MAX_MOVES, **params):
+                 win_above=WIN_ABOVE, check_below=CHECK_BELOW, forced_moves=MAX_MOVES, **params):
         if engine not in WRAPPABLE:
             raise OptionError(f"forced wraps {' or '.join(WRAPPABLE)}, not {engine!r}")
         if not (0 <= win_share and 0 <= check_share and win_share + check_share < 1):
@@ -218,6 +220,8 @@ class Forced(Engine):
         super().__init__(game, evaluate)
         self.inner = registry.engine_class(engine)(game, evaluate, **params)
         self.win_share, self.check_share = win_share, check_share
+        self.win_above, self.check_below = win_above, check_below
+        self.last_value = None  # the value of our last search, which says what to prove this turn
         self.hooked = hasattr(game, "parrying_moves") and hasattr(game, "winning_moves")
         self.prover = ProofSearch(game, self.clock, forced_moves)
 
@@ -233,13 +237,18 @@ class Forced(Engine):
         if not moves:
             return self.inner.search(state, limit)  # its GameOverError
         budget = Budget(limit)
-        win = self.prove(state, budget, self.win_share) if self.win_share else None
-        if win is not None and win[0] in moves:
-            move, plies = win
+        last, self.last_value = self.last_value, None
+        known = self.prover.table.get(state)  # a win proven on an earlier turn
+        if known is None and self.win_share and last is not None and last >= self.win_above:
+            known = self.prove(state, budget, self.win_share)
+        if known is not None and known[0] in moves:
+            move, plies = known
             return SearchResult(move, WIN - plies, budget.spent, plies, [move], True)
-        result = self.inner.search(state, budget.inner(1 - self.check_share), moves=moves)
+        checking = self.check_share and (last is None or last < self.check_below)
+        result = self.inner.search(state, budget.inner(1 - self.check_share if checking else 1), moves=moves)
         budget.spent += result.nodes
-        if not self.check_share or result.proven:  # the inner engine knows the move's result
+        self.last_value = result.value
+        if not checking or result.proven:  # the inner engine knows the move's result
             return result._replace(nodes=budget.spent)
         lost = self.prove(self.game.play(state, result.move), budget, 1 - self.check_share / 2)
         alive = [move for move in moves if move != result.move]
@@ -248,6 +257,7 @@ class Forced(Engine):
             budget.spent += again.nodes
             if again.value > -PROVEN:  # else every move seems lost: keep the one whose loss is deepest
                 result = again
+                self.last_value = again.value
         return result._replace(nodes=budget.spent)
 
     def prove(self, state, budget, share):

@@ -5,7 +5,7 @@ alpha-beta each turn.
 In a game that a single move ends (Onitama: the master taken or the shrine reached),
 forced lines are narrow: after most of the attacker's moves that matter, most of the
 defender's moves lose at once. ``ProofSearch.prove(state)`` asks whether the side to
-move (the attacker) forces a win within ``depth`` of its own moves: proof-number search
+move (the attacker) forces a win within ``depth + 1`` of its own moves: proof-number search
 (Allis) over an and/or tree in which the attacker tries every move and the defender
 only its *parries*, the moves after which the attacker cannot win at once (the game's
 ``parrying_moves``; the others lose, so leaving them out keeps every proof sound). A
@@ -16,12 +16,17 @@ a table kept between turns: a state holds its ply, so a proof stays true, and th
 turns of a won game play it on without searching.
 
 ``Forced(game, evaluate, engine="alphabeta+", win_share=..., check_share=..., ...)`` is an
-engine: each turn it first looks for our win (``win_share`` of the time): a proven win
-is played along its proof. Else the inner engine searches, and the prover then asks
-whether the move it chose loses (``check_share``: half for that proof, half for a search
-of the other moves if it does); moves proven lost are left out. Games without the hooks
-``winning_moves`` and ``parrying_moves`` get the inner engine alone, as does a search to
-a fixed depth. docs/tuning/onitama-forced.md has the figures.
+engine. Each turn it plays a win that its table holds; where our last search's value
+was at least ``win_above`` (or on its first turn), it first looks for one (``win_share``
+of the time). Else the
+inner engine searches; where our last value was below ``check_below`` (we may be losing)
+it stops at ``1 - check_share`` of the time, and the prover asks whether the move it
+chose loses (half of the rest); if so, the inner engine searches the other moves, and
+its choice replaces the move unless it sees every one lost. The shares and the
+thresholds keep the proofs to the turns where they may pay: they change a move in a
+few positions of a game, and every turn they run takes time from the inner search.
+Games without the hooks ``winning_moves`` and ``parrying_moves`` get the inner engine
+alone, as does a search to a fixed depth. docs/tuning/onitama-forced.md has the figures.
 """
 
 from time import perf_counter
@@ -31,9 +36,9 @@ from engines.base import PROVEN, WIN, Engine, Limit, OptionError, SearchResult, 
 
 WIN_SHARE = 0.05       # of the turn's time (and node budget) to look for our win first
 CHECK_SHARE = 0.15     # of it kept to check the inner engine's move (and search again)
-WIN_ABOVE = 0.3        # our win is looked for where our last search's value was at least this
+WIN_ABOVE = 0.3        # our win is looked for where our last search's value was at least this (or none)
 CHECK_BELOW = 0.1      # the inner engine's move is checked where it was below this (or none)
-MAX_MOVES = 10         # deepest proof, in moves of the attacker (19 plies)
+MAX_MOVES = 10         # the attacker's moves before its winning one, at most (proofs of 21 plies)
 PROOF_NODES = 200_000  # the most positions a proof may create where the limit sets none
 TABLE_SIZE = 100_000   # proven wins kept before the table starts afresh (between turns)
 WRAPPABLE = ("alphabeta", "alphabeta+")  # inner engines whose search takes the root moves
@@ -62,7 +67,7 @@ class ProofSearch:
     unproven, once it has passed. ``table``: {state: (move, plies)}, proven wins of the
     side to move, kept from search to search."""
 
-    def __init__(self, game, clock, depth=MAX_MOVES):
+    def __init__(self, game, clock, depth=MAX_MOVES):  # depth: as MAX_MOVES
         self.game = game
         self.clock = clock
         self.depth = depth
@@ -204,9 +209,10 @@ class Forced(Engine):
     """Any alpha-beta engine, with proofs of forced lines around it each turn.
 
     Parameters: ``engine`` (the inner engine's name, one of ``WRAPPABLE``),
-    ``win_share`` and ``check_share`` (of the time and node budget, see the module's
-    notes; both 0: the inner engine alone), ``forced_moves`` (the deepest proof, in the
-    attacker's moves); any other parameter goes to the inner engine."""
+    ``win_share`` and ``check_share`` (of the time and node budget), ``win_above`` and
+    ``check_below`` (values of our last search), see the module's notes (both shares 0:
+    the inner engine alone); ``forced_moves`` (the attacker's moves before its winning
+    one, at most); any other parameter goes to the inner engine."""
 
     name = "forced"
 
@@ -239,7 +245,7 @@ class Forced(Engine):
         budget = Budget(limit)
         last, self.last_value = self.last_value, None
         known = self.prover.table.get(state)  # a win proven on an earlier turn
-        if known is None and self.win_share and last is not None and last >= self.win_above:
+        if known is None and self.win_share and (last is None or last >= self.win_above):
             known = self.prove(state, budget, self.win_share)
         if known is not None and known[0] in moves:
             move, plies = known

@@ -49,14 +49,16 @@ def test_threatened_means_the_other_side_would_win_at_once():
 
 def small_position(rng, students):
     """A game on with the masters and ``students`` students a side on random squares,
-    random cards, either seat to move."""
+    random cards, either seat to move; one in four a few plies before the turn limit,
+    which ends the game in a draw."""
     while True:
         squares = rng.sample(range(SQUARES), 2 + 2 * students)
         masters = (1 << squares[0], 1 << squares[1])
         pieces = tuple(masters[seat] | sum(1 << sq for sq in squares[2 + seat::2]) for seat in (0, 1))
         cards = rng.sample(range(16), 5)
         player = rng.randrange(2)
-        state = GAME.make_state(pieces, masters, (cards[:2], cards[2:4]), cards[4], player, turn=rng.randrange(150))
+        turn = MAX_TURNS - rng.randrange(1, 6) if rng.random() < 0.25 else rng.randrange(150)
+        state = GAME.make_state(pieces, masters, (cards[:2], cards[2:4]), cards[4], player, turn=turn)
         if not (masters[0] & SHRINE[1] or masters[1] & SHRINE[0]):
             return state
 
@@ -131,11 +133,12 @@ def test_a_table_kept_from_other_searches_changes_no_answer():
 
 
 def test_forced_plays_a_proven_win_and_drops_a_move_proven_lost():
-    """From both seats: a win the engine reports is an exhaustive win; a move its check
-    proves lost is lost, and the engine then plays another."""
+    """From both seats: a win the engine reports (its prover's, on a first turn, or the
+    inner engine's) is an exhaustive win; a move its check proves lost is lost, and the
+    engine then plays another."""
     rng = random.Random(11)
     wins = {0: 0, 1: 0}
-    dropped = 0
+    dropped = proven_first = 0
     for _ in range(150):
         state = small_position(rng, 2)
         engine = Forced(GAME, lambda state: 0.0, engine="alphabeta", forced_moves=2)
@@ -145,6 +148,7 @@ def test_forced_plays_a_proven_win_and_drops_a_move_proven_lost():
             plies = WIN - result.value
             assert exhaustive_after(GAME.play(state, result.move), (plies + 1) // 2, memo)
             wins[GAME.to_move(state)] += 1
+            proven_first += state in engine.prover.table
         for known, (move, plies) in engine.prover.table.items():
             assert exhaustive_after(GAME.play(known, move), (plies + 1) // 2, memo)
         moves = GAME.legal_moves(state)
@@ -154,11 +158,12 @@ def test_forced_plays_a_proven_win_and_drops_a_move_proven_lost():
         if lost and len(lost) < len(moves):
             assert result.move not in lost
             dropped += 1
-    assert min(wins.values()) >= 5 and dropped >= 1, (wins, dropped)
+    assert min(wins.values()) >= 5 and proven_first >= 5 and dropped >= 1, (wins, proven_first, dropped)
 
 
 def test_forced_without_the_hooks_is_its_inner_engine():
-    """A game without ``threatened`` (Oware) gets the inner engine's very search."""
+    """A game without ``winning_moves`` and ``parrying_moves`` (Oware) gets the inner
+    engine's very search."""
     from engines.alphabeta import AlphaBeta
     from games.oware.evaluation import make_evaluator
     from games.oware.rules import Oware

@@ -490,7 +490,7 @@ def noisy_moves(state, moves):
 def winning_moves(state, moves):
     """The moves among ``moves`` (the legal moves of ``state``, a game on) that win at
     once: the enemy master taken, or the own master's step onto the enemy shrine. The
-    forced-line search (engines/threats.py) asks it at every node."""
+    forced-line search (engines/forced.py) asks it at every node."""
     mine, _, my_master, their_master, hand, _, _, _ = state
     reached = REACHED[hand].get(mine)
     if reached is None:

@@ -35,11 +35,11 @@ from engines import registry
 from engines.base import PROVEN, WIN, Engine, Limit, OptionError, SearchResult, check_limit
 
 WIN_SHARE = 0.05       # of the turn's time (and node budget) to look for our win first
-CHECK_SHARE = 0.15     # of it kept to check the inner engine's move (and search again)
+CHECK_SHARE = 0.4      # of it kept to check the inner engine's move (and search again)
 WIN_ABOVE = 0.3        # our win is looked for where our last search's value was at least this (or none)
-CHECK_BELOW = 0.1      # the inner engine's move is checked where it was below this (or none)
+CHECK_BELOW = -0.2     # the inner engine's move is checked where it was below this (or none)
 MAX_MOVES = 10         # the attacker's moves before its winning one, at most (proofs of 21 plies)
-PROOF_NODES = 200_000  # the most positions a proof may create where the limit sets none
+PROOF_NODES = 100_000  # the most positions a proof creates (its tree's memory: some 40 MB)
 TABLE_SIZE = 100_000   # proven wins kept before the table starts afresh (between turns)
 WRAPPABLE = ("alphabeta", "alphabeta+")  # inner engines whose search takes the root moves
 INFINITY = 1 << 40     # a proof or disproof number that cannot be reached
@@ -212,12 +212,14 @@ class Forced(Engine):
     ``win_share`` and ``check_share`` (of the time and node budget), ``win_above`` and
     ``check_below`` (values of our last search), see the module's notes (both shares 0:
     the inner engine alone); ``forced_moves`` (the attacker's moves before its winning
-    one, at most); any other parameter goes to the inner engine."""
+    one, at most); ``proof_nodes`` (the most positions a proof creates, for searches of
+    a fixed size; None: the limit's); any other parameter goes to the inner engine."""
 
     name = "forced"
 
     def __init__(self, game, evaluate, engine="alphabeta+", win_share=WIN_SHARE, check_share=CHECK_SHARE,
-                 win_above=WIN_ABOVE, check_below=CHECK_BELOW, forced_moves=MAX_MOVES, **params):
+                 win_above=WIN_ABOVE, check_below=CHECK_BELOW, forced_moves=MAX_MOVES, proof_nodes: int = None,
+                 **params):
         if engine not in WRAPPABLE:
             raise OptionError(f"forced wraps {' or '.join(WRAPPABLE)}, not {engine!r}")
         if not (0 <= win_share and 0 <= check_share and win_share + check_share < 1):
@@ -227,6 +229,7 @@ class Forced(Engine):
         self.inner = registry.engine_class(engine)(game, evaluate, **params)
         self.win_share, self.check_share = win_share, check_share
         self.win_above, self.check_below = win_above, check_below
+        self.proof_nodes = proof_nodes
         self.last_value = None  # the value of our last search, which says what to prove this turn
         self.hooked = hasattr(game, "parrying_moves") and hasattr(game, "winning_moves")
         self.prover = ProofSearch(game, self.clock, forced_moves)
@@ -269,7 +272,10 @@ class Forced(Engine):
     def prove(self, state, budget, share):
         """The prover's ``(move, plies)`` for the side to move of ``state``, searched
         until ``share`` of the turn's ``budget`` is gone."""
-        self.start(budget.until(share))
+        limit = budget.until(share)
+        if self.proof_nodes is not None:  # a proof of a fixed size, whatever the clock
+            limit.nodes = min(self.proof_nodes, limit.nodes or self.proof_nodes)
+        self.start(limit)
         before = self.prover.nodes
         found = self.prover.prove(state)
         budget.spent += self.prover.nodes - before
@@ -280,7 +286,7 @@ class Budget:
     """A turn's limit shared out: its deadline and node budget, the units spent so far;
     ``until(share)`` the limit of a proof that may run until that share of the time or
     budget (from the turn's start) is gone, ``inner(share)`` the same for the inner
-    engine. A limit without deadline or budget gives each proof PROOF_NODES positions."""
+    engine. A proof creates PROOF_NODES positions at most."""
 
     def __init__(self, limit):
         self.start = perf_counter()
@@ -294,7 +300,9 @@ class Budget:
         return Limit(deadline=deadline, nodes=max(1, int(self.nodes * share) - self.spent))
 
     def until(self, share):
-        return self._limit(share, PROOF_NODES if self.deadline == float("inf") else None)
+        limit = self._limit(share, PROOF_NODES)
+        limit.nodes = min(limit.nodes, PROOF_NODES)
+        return limit
 
     def inner(self, share):
         return self._limit(share, None)

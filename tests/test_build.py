@@ -254,10 +254,11 @@ def plain_build(tmp_path_factory):
 
 
 # Options that make each default engine's search end at a fixed size, not at the clock
-# (given 50 times the clock's budget): best-first at a node budget, alpha-beta at a depth.
+# (given 50 times the clock's budget): best-first at a node budget, alpha-beta at a depth,
+# the proofs of forced lines at a node budget.
 # Any other game's bot: its default engine at the size `fixed_search` gives every engine.
 FIXED_SEARCH = {"othello": "--set max_nodes=400", "oware": "--set max_depth=4",
-                "breakthrough": "--set max_depth=3", "onitama": "--set max_depth=3",
+                "breakthrough": "--set max_depth=3", "onitama": "--set max_depth=3 --set proof_nodes=300",
                 "tron": "--set max_depth=2 --set fill_nodes=2000"}
 
 
@@ -305,7 +306,8 @@ def fixed_search(engine):
     accepted = registry.parameters(engine)
     size = "max_depth=2" if "max_depth" in accepted else "max_nodes=300"
     return (f"--engine {engine} --set {size}" + (" --set seed=1" if "seed" in accepted else "")
-            + (" --set fill_nodes=2000" if "fill_nodes" in accepted else ""))
+            + (" --set fill_nodes=2000" if "fill_nodes" in accepted else "")
+            + (" --set proof_nodes=300" if "proof_nodes" in accepted else ""))
 
 
 def full_bundles(two_builds, plain_build, bot):

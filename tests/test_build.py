@@ -254,11 +254,10 @@ def plain_build(tmp_path_factory):
 
 
 # Options that make each default engine's search end at a fixed size, not at the clock
-# (given 50 times the clock's budget): best-first at a node budget, alpha-beta at a depth,
-# the proofs of forced lines at a node budget.
+# (given 50 times the clock's budget): best-first at a node budget, alpha-beta at a depth.
 # Any other game's bot: its default engine at the size `fixed_search` gives every engine.
 FIXED_SEARCH = {"othello": "--set max_nodes=400", "oware": "--set max_depth=4",
-                "breakthrough": "--set max_depth=3", "onitama": "--set max_depth=3 --set proof_nodes=300",
+                "breakthrough": "--set max_depth=3", "onitama": "--set max_depth=3",
                 "tron": "--set max_depth=2 --set fill_nodes=2000"}
 
 

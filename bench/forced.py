@@ -26,7 +26,6 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.decided import Oracle, decided, lost_on_the_board, positions, results_or_usage_error  # noqa: E402
-from engines.base import Limit  # noqa: E402
 from engines.base import Deadline  # noqa: E402
 from engines.forced import ProofSearch  # noqa: E402
 
@@ -42,7 +41,7 @@ def sealed(options, parser):
             plies, played, _ = decided(oracle, record, options.name)
             if not isinstance(plies, int):
                 continue
-            states, final = positions(oracle.referee, record)
+            states, _ = positions(oracle.referee, record)
             index = len(states) - plies
             line = {"key": record["key"], "state": states[index], "played": record["moves"][index], "plies": plies}
             out.write(json.dumps(line) + "\n")
@@ -51,15 +50,26 @@ def sealed(options, parser):
 
 
 def measure(options, parser):
-    lines = [json.loads(text) for text in Path(options.positions).read_text().splitlines() if text.strip()]
-    if not lines:
-        parser.error(f"no positions in {options.positions}")
+    path = Path(options.positions)
+    if not path.is_file():
+        parser.error(f"no file {path}")
+    try:
+        lines = [json.loads(text) for text in path.read_text().splitlines() if text.strip()]
+        states = [(tuple(line["state"]), line["played"]) for line in lines]
+    except (ValueError, KeyError, TypeError):
+        parser.error(f"{path}: not a file of sealed positions (bench/forced.py sealed writes them)")
+    if not states:
+        parser.error(f"no positions in {path}")
     game = Oracle(GAME, 1).game
-    for ms in [float(text) for text in options.ms.split(",")]:
+    try:
+        times = [float(text) for text in options.ms.split(",")]
+    except ValueError:
+        parser.error(f"--ms {options.ms}: expected times in ms separated by commas")
+    for ms in times:
         proven = nodes = 0
         plies, elapsed = [], 0.0
-        for line in lines:
-            state = game.play(tuple(line["state"]), game.parse_move(line["played"]))
+        for position, played in states:
+            state = game.play(position, game.parse_move(played))
             clock = Deadline()
             prover = ProofSearch(game, clock)
             began = perf_counter()
@@ -70,7 +80,7 @@ def measure(options, parser):
             if found is not None:
                 proven += 1
                 plies.append(found[1])
-        count = len(lines)
+        count = len(states)
         mean = sum(plies) / len(plies) if plies else 0
         print(f"{ms:g} ms: the move played proven lost in {proven} of {count}; proofs of {mean:.1f} plies "
               f"on average ({min(plies, default=0)}-{max(plies, default=0)}); {nodes / count:,.0f} positions "

@@ -385,14 +385,17 @@ class AlphaBeta(Engine):
         if self.table is not None:
             self.table.release()
 
-    def search(self, state, limit):
+    def search(self, state, limit, moves=None):
         """Deepens until ``limit`` (engines/base.py's contract) or an exact value; on a
         deadline or budget reached mid-iteration, answers with the best move of the
-        last finished iteration, or the interrupted one's where it proved better."""
+        last finished iteration, or the interrupted one's where it proved better.
+        ``moves``: the root moves to choose among, some of the legal moves (those a
+        forced-line search did not prove lost, engines/forced.py); None: all of them."""
         game = self.game
-        moves = list(game.legal_moves(state))
-        if not moves:
+        legal = game.legal_moves(state)
+        if not legal:
             raise GameOverError("search called on a finished game")
+        moves = list(legal if moves is None else moves)
         if self.table is not None:
             self.table.release()
         limit = self.start(limit)
@@ -460,12 +463,20 @@ class AlphaBetaPlus(AlphaBeta):
     games that offer ``noisy_moves``. Kept apart from ``AlphaBeta``, which stays the
     sources' generic baseline."""
 
-    def __init__(self, game, evaluate, quiescence=QUIESCENCE, noisy_first=False, **options):
+    def __init__(self, game, evaluate, quiescence=QUIESCENCE, noisy_first=False, parries=False, **options):
         require_hook(game, "noisy_moves", "alphabeta+")
+        if parries:
+            require_hook(game, "threatened", "parries")
+            require_hook(game, "parrying_moves", "parries")
         super().__init__(game, evaluate, quiescence=quiescence, **options)
         self.noisy_first = noisy_first
+        self.parries = parries
 
     def schedule(self, state, moves, first, depth, ply):
+        if self.parries and len(moves) > 1 and self.game.threatened(state):
+            # Where the side to move is threatened, every move but the game's parries
+            # loses two plies later, no better than a parry: the value stays exact.
+            moves = self.game.parrying_moves(state, moves) or moves[:1]
         if not self.noisy_first or len(moves) == 1:
             return super().schedule(state, moves, first, depth, ply)
         noisy = self.game.noisy_moves(state, moves)

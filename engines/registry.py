@@ -20,13 +20,13 @@ from engines.base import OptionError
 
 ENGINES = {"bestfirst": "engines.bestfirst:BestFirst", "bestfirst+": "engines.bestfirst_plus:BestFirstPlus",
            "alphabeta": "engines.alphabeta:AlphaBeta", "alphabeta+": "engines.alphabeta:AlphaBetaPlus",
-           "mcts": "engines.mcts:MCTS", "solver": "engines.solver:Solver"}
+           "mcts": "engines.mcts:MCTS", "solver": "engines.solver:Solver", "forced": "engines.forced:Forced"}
 # Engines of games of two to four players (games that give ``returns``: docs/INTERFACES.md).
 NPLAYER_ENGINES = {"paranoid": "engines.nplayer:Paranoid", "maxn": "engines.nplayer:MaxN",
                    "offensive": "engines.nplayer:DirectedOffensive", "mpmix": "engines.nplayer:MPMix",
                    "mcts-n": "engines.nplayer:MCTSN", "fill": "engines.fill:Fill"}
 INNER = "engine"  # the parameter of an engine that wraps another (the solver): its name
-INNER_CHOICES = sorted(name for name in ENGINES if name != "solver")
+INNER_CHOICES = sorted(name for name in ENGINES if name not in ("solver", "forced"))  # wrap no wrapper
 NPLAYER_INNER_CHOICES = sorted(name for name in NPLAYER_ENGINES if name != "fill")
 # Types that a command-line value can take; parameters of other types (callables, such
 # as the solver's solve_when) are set by the bot's configuration only.

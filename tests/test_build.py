@@ -305,7 +305,8 @@ def fixed_search(engine):
     accepted = registry.parameters(engine)
     size = "max_depth=2" if "max_depth" in accepted else "max_nodes=300"
     return (f"--engine {engine} --set {size}" + (" --set seed=1" if "seed" in accepted else "")
-            + (" --set fill_nodes=2000" if "fill_nodes" in accepted else ""))
+            + (" --set fill_nodes=2000" if "fill_nodes" in accepted else "")
+            + (" --set proof_nodes=300" if "proof_nodes" in accepted else ""))
 
 
 def full_bundles(two_builds, plain_build, bot):

@@ -113,6 +113,8 @@ def test_what_the_options_choose_is_what_a_bundle_carries():
     assert chosen(["--engine", "solver", "--set", "engine=mcts", "--eval", "handcrafted"]) == [
         "engines.solver:Solver", "engines.mcts:MCTS", "games.othello.evaluation:make_evaluator"]
     assert chosen([], onitama.BOT) == ["engines.alphabeta:AlphaBetaPlus", "games.onitama.ntuple:make_evaluator"]
+    assert chosen(["--engine", "forced"], onitama.BOT) == ["engines.forced:Forced", "engines.alphabeta:AlphaBetaPlus",
+                                                           "games.onitama.ntuple:make_evaluator"]
     assert chosen(["--engine", "solver"], onitama.BOT)[1] == "engines.alphabeta:AlphaBeta"  # its default
 
 

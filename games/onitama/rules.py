@@ -487,6 +487,72 @@ def noisy_moves(state, moves):
     return []
 
 
+def winning_moves(state, moves):
+    """The moves among ``moves`` (the legal moves of ``state``, a game on) that win at
+    once: the enemy master taken, or the own master's step onto the enemy shrine. The
+    forced-line search (engines/forced.py) asks it at every node."""
+    mine, _, my_master, their_master, hand, _, _, _ = state
+    reached = REACHED[hand].get(mine)
+    if reached is None:
+        reached = side_reached(mine, hand)
+    shrine = reached & ENEMY_SHRINE[hand >> 8] & MASTER_STEPS[hand][my_master.bit_length() - 1]
+    if not (reached & their_master or shrine):
+        return []
+    master_step = my_master | shrine if shrine else -1
+    to_bit, from_to = TO_BIT, FROM_TO
+    return [move for move in moves if to_bit[move] & their_master or from_to[move] == master_step]
+
+
+def threatened(state):
+    """Whether the side to move of a game on would lose at once if it could pass: the
+    other side's pieces, with the other side's cards (which do not change before it
+    moves), reach its master, or the other master reaches its shrine. Moves jump, so
+    only taking the attacker, moving the master away or winning first answers it."""
+    _, theirs, my_master, their_master, hand, their_hand, _, _ = state
+    reached = REACHED[their_hand].get(theirs)
+    if reached is None:
+        reached = side_reached(theirs, their_hand)
+    return bool(reached & my_master
+                or reached & SHRINE[hand >> 8] & MASTER_STEPS[their_hand][their_master.bit_length() - 1])
+
+
+def parrying_moves(state, moves):
+    """The moves among ``moves`` (the legal moves of ``state``, a game on) after which
+    the other side cannot win at once: those that win, and those that leave the master
+    on a square the other side does not reach while its master does not reach the
+    shrine (its pieces and cards stay as they are, but for the piece taken). Where the
+    side to move is ``threatened``, alpha-beta+'s ``parries`` searches only these."""
+    mine, theirs, my_master, their_master, hand, their_hand, _, turn = state
+    if turn + 1 >= MAX_TURNS:
+        return list(moves)  # the turn limit ends the game before the other side moves
+    wins = winning_moves(state, moves)
+    steps = MASTER_STEPS[their_hand][their_master.bit_length() - 1] & SHRINE[hand >> 8]
+    reached = REACHED[their_hand].get(theirs)
+    if reached is None:
+        reached = side_reached(theirs, their_hand)
+    shrine_threat = bool(reached & steps)
+    kept = []
+    for move in moves:
+        to_bit = TO_BIT[move]
+        if move in wins:
+            kept.append(move)
+            continue
+        if to_bit & theirs:  # a capture: the other side's reach without the piece taken
+            rest = theirs & ~to_bit
+            after = REACHED[their_hand].get(rest)
+            if after is None:
+                after = side_reached(rest, their_hand)
+            threat = bool(after & steps)
+        elif shrine_threat:
+            continue
+        else:
+            after, threat = reached, False
+        master = to_bit if FROM_TO[move] & my_master else my_master
+        if not (threat or after & master):
+            kept.append(move)
+    return kept
+
+
 class Onitama:
     """The arena's rules of Onitama. The hot methods are the module's functions (no
     ``self``): every Onitama object plays the same rules and shares the memo tables."""
@@ -500,6 +566,9 @@ class Onitama:
     play = staticmethod(play)
     outcome = staticmethod(outcome)
     noisy_moves = staticmethod(noisy_moves)
+    winning_moves = staticmethod(winning_moves)
+    threatened = staticmethod(threatened)
+    parrying_moves = staticmethod(parrying_moves)
     random_playout = staticmethod(random_playout)
 
     # -- state -------------------------------------------------------------------------

@@ -27,6 +27,8 @@ goes to the centre in exchange for the centre card). ``legal_moves`` is empty ex
 when the game is over.
 """
 
+from games.onitama import rules
+
 SIZE = 5
 SQUARES = SIZE * SIZE
 FULL = (1 << SQUARES) - 1
@@ -246,52 +248,12 @@ class Onitama:
             return 0
         return None
 
-    # -- names ---------------------------------------------------------------------------
-    def move_name(self, move):
-        """The arena's spelling: ``"cardId A1B2"`` or ``"cardId PASS"``."""
-        card = move >> 10
-        if move & 31 == PASS:
-            return f"{card} PASS"
-        return f"{card} {square_name(move_from(move))}{square_name(move_to(move))}"
-
-    def parse_move(self, text):
-        """Inverse of ``move_name`` (any case, any whitespace between the two parts)."""
-        parts = text.split()
-        if len(parts) != 2 or not parts[0].isdigit() or not parts[0].isascii():
-            raise ValueError(f"not an Onitama move: {text!r}")
-        card = int(parts[0])
-        if card >= CARD_COUNT:
-            raise ValueError(f"no card with id {card}: {text!r}")
-        action = parts[1].upper()
-        if action == "PASS":
-            return pass_move(card)
-        if len(action) != 4:
-            raise ValueError(f"not an Onitama move: {text!r}")
-        return make_move(card, parse_square(action[:2]), parse_square(action[2:]))
-
-    def board_lines(self, state):
-        """The arena's 5 board lines, row 5 first: W/w player 0, B/b player 1, '.' empty."""
-        (white, black), (white_master, black_master) = self.pieces(state)
-        lines = []
-        for row in range(SIZE - 1, -1, -1):
-            line = ""
-            for col in range(SIZE):
-                bit = 1 << square(col, row)
-                if bit & white:
-                    line += "W" if bit & white_master else "w"
-                elif bit & black:
-                    line += "B" if bit & black_master else "b"
-                else:
-                    line += "."
-            lines.append(line)
-        return lines
-
-    def render(self, state):
-        hand0, hand1, centre = self.hands(state)
-        names = lambda cards: "+".join(f"{CARDS[c][0]}({c})" for c in cards)
-        return self.board_lines(state) + [
-            f"player 0: {names(hand0)}  player 1: {names(hand1)}  centre: {names([centre])}",
-            f"turn {self.turn(state)}, player {self.to_move(state)} to move"]
+    # -- names: the arena's spelling and the board's lines, as the rules give them (the
+    # same move encoding; pieces, hands, turn and to_move read this module's states) ---
+    move_name = rules.Onitama.move_name
+    parse_move = rules.Onitama.parse_move
+    board_lines = rules.Onitama.board_lines
+    render = rules.Onitama.render
 
 
 # -- the previous evaluations, over this module's states ------------------------------------

@@ -352,6 +352,12 @@ def side_reached(pieces, hand):
     return reached
 
 
+def reached_by(pieces, hand):
+    """``side_reached``, looked up in its memo first (the hottest callers inline this)."""
+    reached = REACHED[hand].get(pieces)
+    return side_reached(pieces, hand) if reached is None else reached
+
+
 # -- the hot functions: pure functions of the state, shared by every Onitama object ---
 def legal_moves(state):
     """A tuple (a new list when the game is over, empty)."""
@@ -492,9 +498,7 @@ def winning_moves(state, moves):
     once: the enemy master taken, or the own master's step onto the enemy shrine. The
     forced-line search (engines/forced.py) asks it at every node."""
     mine, _, my_master, their_master, hand, _, _, _ = state
-    reached = REACHED[hand].get(mine)
-    if reached is None:
-        reached = side_reached(mine, hand)
+    reached = reached_by(mine, hand)
     shrine = reached & ENEMY_SHRINE[hand >> 8] & MASTER_STEPS[hand][my_master.bit_length() - 1]
     if not (reached & their_master or shrine):
         return []
@@ -509,9 +513,7 @@ def threatened(state):
     moves), reach its master, or the other master reaches its shrine. Moves jump, so
     only taking the attacker, moving the master away or winning first answers it."""
     _, theirs, my_master, their_master, hand, their_hand, _, _ = state
-    reached = REACHED[their_hand].get(theirs)
-    if reached is None:
-        reached = side_reached(theirs, their_hand)
+    reached = reached_by(theirs, their_hand)
     return bool(reached & my_master
                 or reached & SHRINE[hand >> 8] & MASTER_STEPS[their_hand][their_master.bit_length() - 1])
 
@@ -527,9 +529,7 @@ def parrying_moves(state, moves):
         return list(moves)  # the turn limit ends the game before the other side moves
     wins = winning_moves(state, moves)
     steps = MASTER_STEPS[their_hand][their_master.bit_length() - 1] & SHRINE[hand >> 8]
-    reached = REACHED[their_hand].get(theirs)
-    if reached is None:
-        reached = side_reached(theirs, their_hand)
+    reached = reached_by(theirs, their_hand)
     shrine_threat = bool(reached & steps)
     kept = []
     for move in moves:
@@ -539,9 +539,7 @@ def parrying_moves(state, moves):
             continue
         if to_bit & theirs:  # a capture: the other side's reach without the piece taken
             rest = theirs & ~to_bit
-            after = REACHED[their_hand].get(rest)
-            if after is None:
-                after = side_reached(rest, their_hand)
+            after = reached_by(rest, their_hand)
             threat = bool(after & steps)
         elif shrine_threat:
             continue

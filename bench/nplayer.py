@@ -1,7 +1,8 @@
 """The N-player engines in Tron: what max^n's pruning saves at a fixed depth (positions
-visited, deterministic) beside paranoid's, and the depth each engine reaches in 100 ms
-(noisy: a loaded machine reaches less)."""
+visited, deterministic) beside paranoid's, the evaluation's time a position, and the
+depth each engine reaches in 100 ms (noisy: a loaded machine reaches less)."""
 import random
+import statistics
 import time
 
 from engines import registry
@@ -40,6 +41,20 @@ def fixed_depth(players, count):
               f"{nodes:8,d} positions ({nodes / took:,.0f}/s)")
 
 
+def evaluation_time(players, count, repeats=200):
+    """The median over ``count`` positions of the evaluation's mean time on each."""
+    game = Tron(players)
+    evaluate = make_evaluator(game)
+    times = []
+    for state in positions(game, count, players + 20):
+        start = time.perf_counter()
+        for _ in range(repeats):
+            evaluate(state)
+        times.append((time.perf_counter() - start) / repeats)
+    print(f"tron {players} cycles, {count} positions: the evaluation takes {statistics.median(times) * 1e6:.1f} us "
+          f"(median; {min(times) * 1e6:.1f} to {max(times) * 1e6:.1f})")
+
+
 def within(players, count, seconds=0.1):
     game = Tron(players)
     evaluate = make_evaluator(game)
@@ -54,6 +69,8 @@ def run(quick=False):
     count = 3 if quick else 8
     for players in (3, 4):
         fixed_depth(players, count)
+    for players in (2, 3, 4):
+        evaluation_time(players, count)
     for players in (2, 3, 4):
         within(players, count)
 

@@ -12,7 +12,7 @@ from arena.replay import board_view_of
 from games.protocol import ProtocolError
 from games.errors import WeightsError
 from games.tron.evaluation import (FULL, WEIGHTS, articulation_points, chamber_fill, fill, make_evaluator, region,
-                                   voronoi)
+                                   regions, voronoi, voronoi_of_two)
 from games.tron.protocol import Player, Referee
 from games.tron.rules import ALL_MOVES, CELLS, OFF, Tron, cell, xy
 from games.tron.view import board_view
@@ -355,6 +355,52 @@ def test_territory_in_turn_goes_to_the_nearest_then_the_first_to_step(players):
             assert voronoi(state[1], free, order) == plain_voronoi(state[1], state[4], order)
 
 
+def test_the_shared_floods_find_each_heads_region_and_whether_two_meet():
+    """``regions`` floods each free component once, ``voronoi_of_two`` tells whether two
+    cycles share a region from its own floods: both as ``region`` per head says (every
+    pair of cycles of 4-cycle positions, whose ribbons part many)."""
+    players = 4
+    _, states = random_positions(players, 100, seed=44)
+    parted = met = 0
+    for state in states:
+        heads, free = state[1], ~state[4] & ((1 << CELLS) - 1)
+        alive = [p for p in range(players) if heads[p] != OFF]
+        each = {p: region(heads[p], free) for p in alive}
+        assert regions(heads, alive, free) == each
+        for i, p in enumerate(alive):
+            for q in alive[i + 1:]:
+                owned_p, owned_q, meet = voronoi_of_two(1 << heads[p], 1 << heads[q], free)
+                assert [owned_p, owned_q] == plain_voronoi([heads[p], heads[q]], state[4])
+                assert meet == bool(each[p] & each[q])
+                parted, met = parted + (not meet), met + meet
+    assert parted > 10 and met > 10  # both answers were put to the test
+
+
+def walled_off(column):
+    """Player 0 at (2, 10) left of a wall down ``column`` (player 1's ribbon), player 1
+    at (24, 10) on the right: separated, player 0 with the smaller room."""
+    wall = sum(1 << cell(column, y) for y in range(20))
+    ribbons = (1 << cell(2, 10), wall | 1 << cell(24, 10))
+    return (0, (cell(2, 10), cell(24, 10)), (cell(2, 10), cell(column, 0)), ribbons, ribbons[0] | ribbons[1], ())
+
+
+def test_a_lead_past_saturation_still_tells_a_wider_room_from_a_narrower():
+    """With separated_scale 2 a lead of a few dozen cells saturates tanh: with
+    linear_share 0 a room of 59 cells and one of 99 read the same, lost; with the
+    default the wider one reads better, and the values stay in [0, 1], summing to 1."""
+    game = Tron(2)
+    narrow, wide = walled_off(3), walled_off(5)
+    flat = make_evaluator(game, {"linear_share": 0.0})
+    assert flat(narrow) == flat(wide) == (0.0, 1.0)
+    evaluate = make_evaluator(game)
+    assert 0.0 < evaluate(narrow)[0] < evaluate(wide)[0] < 0.01
+    for state in (narrow, wide):
+        assert all(0.0 <= v <= 1.0 for v in evaluate(state)) and sum(evaluate(state)) == pytest.approx(1.0)
+    for share in (-0.1, 0.6):
+        with pytest.raises(WeightsError):
+            make_evaluator(game, {"linear_share": share})
+
+
 def test_separated_cycles_with_equal_fills_favour_the_one_that_steps_last():
     """Two cycles walled apart in equal corridors: the one to move runs out first."""
     game = Tron(2)
@@ -394,7 +440,7 @@ def test_the_evaluation_favours_the_larger_separated_region_and_is_even_when_sym
     assert values[1] > 0.99 and values[0] < 0.01
     with pytest.raises(ValueError):
         make_evaluator(game, {"no_such_weight": 1.0})
-    assert set(WEIGHTS) == {"territory_scale", "separated_scale", "turn_order"}
+    assert set(WEIGHTS) == {"territory_scale", "separated_scale", "turn_order", "linear_share"}
 
 
 def test_the_board_view_draws_ribbons_heads_and_notes():

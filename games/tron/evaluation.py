@@ -20,9 +20,10 @@
 - the value: each pair of players in play compares territories, ``p = 1/2 + (1/2 -
   l) tanh(d / scale) + l d / 601`` (``l``, ``linear_share``, small: where tanh
   saturates, a lead of 300 cells and one of 30 would read alike, and a search that
-  finds every move lost would stop telling a wide room from a pocket), and a player's value is the rank value already secured by those out
-  (rank r is worth r / (n - 1)) plus its pairwise win chances over n - 1: the expected
-  rank value if the pairs were independent. Every entry is in [0, 1] and the sum is
+  finds every move lost would stop telling a wide room from a pocket), and a player's
+  value is the rank value already secured by those out (rank r is worth r / (n - 1))
+  plus its pairwise win chances over n - 1: the expected rank value if the pairs were
+  independent. Every entry is in [0, 1] and the sum is
   n / 2, as the returns' (``game.value_bounds``).
 
 A finished state evaluates to its returns. Weights: ``territory_scale`` (cells of
@@ -249,7 +250,6 @@ def make_evaluator(game, weights=None):
         raise WeightsError("the Tron evaluation's linear_share is between 0 and 0.5")
     squashed, per_cell = 0.5 - linear, linear / (CELLS + 1)  # |d| <= CELLS + 1/2: p stays in [0, 1]
     tanh = math.tanh
-    regions_of = regions
 
     def evaluate(state):
         result = game.returns(state)
@@ -263,16 +263,16 @@ def make_evaluator(game, weights=None):
             p, q = alive
             owned = {}
             owned[p], owned[q], met = voronoi_of_two(1 << heads[p], 1 << heads[q], free)
-            regions = None if met else {p: region(heads[p], free), q: region(heads[q], free)}
+            rooms = None if met else {p: region(heads[p], free), q: region(heads[q], free)}
         else:
             owned = voronoi(heads, free, order if in_turn else None)
-            regions = regions_of(heads, alive, free)
+            rooms = regions(heads, alive, free)
 
         def apart(p, q):
-            return regions is not None and not regions[p] & regions[q]
+            return rooms is not None and not rooms[p] & rooms[q]
 
         alone = {p for p in alive if all(apart(p, q) for q in alive if q != p)}
-        territory = {p: chamber_fill(heads[p], regions[p]) if p in alone else fill(heads[p], owned[p])
+        territory = {p: chamber_fill(heads[p], rooms[p]) if p in alone else fill(heads[p], owned[p])
                      for p in alive}
         values = [0.0] * n
         for rank, player in enumerate(out):

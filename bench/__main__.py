@@ -7,7 +7,7 @@ from pathlib import Path
 
 
 HELPERS = {"common", "side_by_side", "fixed_nodes", "same_search", "drivers", "onitama_reference"}  # modules of this package that are not benchmarks
-SEPARATE = {"load", "decided", "knowledge", "profile", "forced"}  # with their own command and options (python -m bench.load, bench/decided.py, bench/knowledge.py, bench/profile.py, bench/forced.py)
+SEPARATE = {"load", "decided", "knowledge", "profile", "forced", "tron_losses"}  # with their own command and options (python -m bench.load, bench/decided.py, bench/knowledge.py, bench/profile.py, bench/forced.py, bench/tron_losses.py)
 
 
 def topics():

@@ -21,7 +21,8 @@ from arena.match import (FAULTS, REASONS, Match, check_seats, fault_of, join_mov
 from arena.report import listed_order, plot, summarize, summary_json, summary_text
 from arena.replay import write_replay
 from arena.results import ResultsWriter, read_results
-from arena.tournament import Tournament, parse_bots, parse_odds, read_openings, run_tournament, seats_table
+from arena.tournament import (Tournament, odds_notices, parse_bots, parse_odds, read_openings, run_tournament,
+                              seats_table)
 
 SMOKE_SCALE = {"reversi": 0.1}   # 0.5 s a move: a quick game, still through the host
 # The smoke proves that each bundle runs and plays legal moves, and must pass on a busy
@@ -180,6 +181,8 @@ def cmd_tournament(options):
                   f"{backend.describe()}, results in {results}"
                   + "".join(f"; {name} has {factor:g}x the clock" for name, factor in odds.items()),
                   file=sys.stderr)
+            for notice in odds_notices(odds, bots):
+                print(notice, file=sys.stderr)
             summary = run_tournament(tournament, bots, results=results, backend=backend,
                                      progress=not options.quiet)
     except Interrupted:

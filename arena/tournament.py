@@ -144,6 +144,16 @@ def parse_odds(specs, bots, game):
     return odds
 
 
+def odds_notices(odds, bots):
+    """A line for each bot given time odds whose command does not tell it so: the
+    arena only moves its limits, and our bots plan their turns on the arena's clock
+    unless given ``--clock FACTOR`` (a bot of another make has its own way, or none)."""
+    commands = {bot.name: bot.command for bot in bots}
+    return [f"note: {name} may take {factor:g}x the time, but its command has no --clock: "
+            f"our bots use their usual time unless given --clock {factor:g} too"
+            for name, factor in odds.items() if factor != 1 and "--clock" not in shlex.split(commands[name])]
+
+
 def schedule(tournament, bots, table=False):
     """The games of a tournament, rounds first so that pairs (tables) progress together:
     every pair of ``bots`` with the seats swapped, or, with ``table``, all the bots at

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from arena.games import load_referee
-from arena.match import Match, play_match
+from arena.match import Bot, Match, play_match
 from arena.results import read_results
+from arena.tournament import odds_notices
 
 ROOT = Path(__file__).resolve().parent.parent
 ZOO = ROOT / "tests" / "zoo"
@@ -52,6 +53,7 @@ def test_a_tournament_with_odds_records_them_and_warns_when_they_change(tmp_path
     done = run_cli(*common, "--odds", "sleeper=5")
     assert done.returncode == 0, done.stderr
     assert "sleeper has 5x the clock" in done.stderr
+    assert "note: sleeper may take 5x the time, but its command has no --clock" in done.stderr
     records = read_results(results)
     assert [r["reason"] for r in records] == ["end", "end"]
     assert sorted(tuple(r["odds"]) for r in records) == [(1.0, 5.0), (5.0, 1.0)]
@@ -61,6 +63,14 @@ def test_a_tournament_with_odds_records_them_and_warns_when_they_change(tmp_path
     changed = run_cli(*common)   # the same games, now without odds: they still count, with a warning
     assert changed.returncode == 0 and "bot 'sleeper' had other time odds" in changed.stderr
     assert len(read_results(results)) == 2
+
+
+def test_odds_note_a_command_that_does_not_tell_its_bot():
+    """The arena moves only the limits: a bot given odds without --clock plays as usual."""
+    bots = (Bot("told", "dist/onitama.py --clock 2"), Bot("untold", "dist/onitama.py"), Bot("even", "x.py"))
+    notes = odds_notices({"told": 2.0, "untold": 2.0, "even": 1.0}, bots)
+    assert notes == ["note: untold may take 2x the time, but its command has no --clock: "
+                     "our bots use their usual time unless given --clock 2 too"]
 
 
 @pytest.mark.parametrize("odds, message", [

@@ -420,7 +420,8 @@ class MCTSN(Engine):
     Options: ``C`` (0.7), ``playout_plies`` (none: to the end), ``reuse`` (on: the
     tree is kept, and the next search starts from the node of its state if it lies
     within one round of turns below the last root), ``seed``. A Limit's ``depth`` stops
-    the tree's growth at that depth; its ``nodes`` counts simulations."""
+    the search once a simulation reaches that depth in the tree, as mcts's does; its
+    ``nodes`` counts simulations."""
 
     name = "mcts-n"
 
@@ -452,7 +453,7 @@ class MCTSN(Engine):
         while True:
             deepest = max(deepest, self.simulate(root, max_depth))
             simulations += 1
-            if clock.tick() or clock.spent():
+            if clock.tick() or clock.spent() or deepest >= max_depth:
                 break
         child = max(root.children, key=lambda node: node.visits)
         move = root.moves[root.children.index(child)]

@@ -16,6 +16,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from arena.match import new_state  # noqa: E402
+from bots.tron import BOT  # noqa: E402
 from bench.decided import results_or_usage_error  # noqa: E402
 from engines.base import Limit  # noqa: E402
 from engines.registry import engine_class  # noqa: E402
@@ -38,7 +39,7 @@ def read_game(record, bot, nodes, plies):
     referee = Referee()
     state = new_state(referee, random.Random(record["seed"]), 2)
     game = referee.game
-    evaluate = make_evaluator(game, {"territory_scale": 150.0})  # the bot's scale (bots/tron.py)
+    evaluate = make_evaluator(game, BOT.configs[BOT.best].weights)  # the bot's weights
     share, differ = start_share(state, seat), 0
     for ply, name in enumerate(record["moves"][:plies]):
         if game.to_move(state) == seat and game.legal_moves(state):

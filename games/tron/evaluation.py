@@ -23,8 +23,8 @@
   finds every move lost would stop telling a wide room from a pocket), and a player's
   value is the rank value already secured by those out (rank r is worth r / (n - 1))
   plus its pairwise win chances over n - 1: the expected rank value if the pairs were
-  independent. Every entry is in [0, 1] and the sum is
-  n / 2, as the returns' (``game.value_bounds``).
+  independent. Every entry is in [0, 1] and the sum is n / 2, as the returns'
+  (``game.value_bounds``).
 
 A finished state evaluates to its returns. Weights: ``territory_scale`` (cells of
 territory difference that make a pair of connected players 88% / 12%) and
@@ -258,7 +258,8 @@ def make_evaluator(game, weights=None):
         to_move, heads, _, _, occupied, out = state
         free = FULL & ~occupied
         alive = [p for p in range(n) if heads[p] != OFF]
-        order = alive[alive.index(to_move):] + alive[:alive.index(to_move)]  # from the mover on
+        if in_turn:  # the players in play from the mover on
+            order = alive[alive.index(to_move):] + alive[:alive.index(to_move)]
         if len(alive) == 2 and not in_turn:  # the common case: no region flooded while the two meet
             p, q = alive
             owned = {}

@@ -53,6 +53,7 @@ import argparse
 import ast
 import base64
 import contextlib
+import functools
 import hashlib
 import importlib.util
 import io
@@ -271,6 +272,7 @@ def packed_data(text, filename):
     return (raw[:head] + f"import {DENSE_MODULE} as {DENSE_ALIAS}\n".encode("ascii") + raw[head:]).decode("utf-8")
 
 
+@functools.cache  # a module shared by several bundles is minified once a build
 def module_text(source, filename, form):
     """A module's text in a bundle of ``form``."""
     text = minified(source, filename) if form.minify else compact(source, filename)

@@ -260,7 +260,7 @@ def run(quick=False, rounds=3):
     for label, state in (("start", game.initial_state(START_CARDS)), ("midgame (ply 10)", midgame(game))):
         rate, depth = engine_rate(lambda: BestFirst(game, evaluate), state, seconds)
         print(f"onitama best-first from the {label}: {rate:,.0f} nodes/s, depth {depth}")
-    time_discipline("onitama", games=2 if quick else 6)
+    time_discipline("onitama", games=1 if quick else 6)
 
 
 if __name__ == "__main__":

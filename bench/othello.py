@@ -27,7 +27,7 @@ def run(quick=False):
         rate, depth = engine_rate(lambda: BestFirst(game, evaluate), state, seconds)
         print(f"othello best-first from the {label}: {rate:,.0f} nodes/s, depth {depth}")
     evaluations(game, quick)
-    time_discipline("othello", games=2 if quick else 6, first_target=0.30)  # answer early
+    time_discipline("othello", games=1 if quick else 6, first_target=0.30)  # answer early
 
 
 def evaluations(game, quick=False):

@@ -18,7 +18,7 @@ def run(quick=False):
         print(f"oware best-first from the {label}: {rate:,.0f} nodes/s, depth {depth}")
     evaluations(game, quick)
     # the default clock: 30 ms of each 50 ms turn, the first answer within its second
-    time_discipline("oware", games=2 if quick else 6, first_target=1.0)
+    time_discipline("oware", games=1 if quick else 6, first_target=1.0)
 
 
 def evaluations(game, quick=False):

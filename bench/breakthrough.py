@@ -10,7 +10,7 @@ from games.breakthrough.rules import Breakthrough
 
 def run(quick=False):
     game = Breakthrough()
-    seconds = 1.0 if quick else 3.0
+    seconds = 0.5 if quick else 3.0
     compare_playouts("breakthrough", game, "breakthrough", seconds)
     evaluate = make_evaluator(game)
     midgame = play_random_plies(game, 30, 5)

@@ -133,7 +133,7 @@ def evaluation_costs(name, game, chosen, positions, base, target, quick=False, s
         text = ", ".join(f"{label} {value * 1e6:.2f} us" for label, value in cost.items())
         ratios = ", ".join(f"{label} {cost[label] / cost[base]:.2f}x" for label in chosen if label != base)
         print(f"{name} evaluation per call: {text}; over {base}: {ratios} (target <= {target:g}x)")
-        budget = 0.3 if quick else 1.0
+        budget = 0.1 if quick else 1.0
         rates = {label: [] for label in chosen}
         searches = [state for state in searches if game.legal_moves(state)]
         for state in searches:

@@ -255,7 +255,7 @@ def run(quick=False, rounds=3):
     side_by_side(quick, rounds)
     game = Onitama()
     evaluations(game, quick)
-    seconds = 1.0 if quick else 3.0
+    seconds = 0.5 if quick else 3.0
     evaluate = make_evaluator(game)
     for label, state in (("start", game.initial_state(START_CARDS)), ("midgame (ply 10)", midgame(game))):
         rate, depth = engine_rate(lambda: BestFirst(game, evaluate), state, seconds)

@@ -20,7 +20,7 @@ EVAL_TARGET = 3.0  # the learned evaluation may cost at most this many handcraft
 
 def run(quick=False):
     game = Othello()
-    seconds = 1.0 if quick else 3.0
+    seconds = 0.5 if quick else 3.0
     compare_playouts("othello", game, "othello", seconds)
     evaluate = make_evaluator(game)
     for label, state in (("start", game.initial_state()), ("midgame (ply 20)", play_random_plies(game, 20, 5))):

@@ -10,7 +10,7 @@ from games.oware.rules import Oware
 
 def run(quick=False):
     game = Oware()
-    seconds = 1.0 if quick else 3.0
+    seconds = 0.5 if quick else 3.0
     compare_playouts("oware", game, "oware", seconds)
     evaluate = make_evaluator(game)
     for label, state in (("start", game.initial_state()), ("midgame (ply 30)", play_random_plies(game, 30, 5))):

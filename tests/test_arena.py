@@ -384,9 +384,9 @@ def test_sprt_stops_a_tournament_once_decided(tmp_path):
     assert summary.count == 24
     text = summary_text(summary, (0, 100, 0.05, 0.05))
     assert "(pentanomial): LLR 2.9" in text and "H1 accepted" in text
-    more = run_tournament(Tournament(Match("othello"), games=200, sprt=(0, 100, 0.05, 0.05), sprt_min_games=50),
+    more = run_tournament(Tournament(Match("othello"), games=200, sprt=(0, 100, 0.05, 0.05), sprt_min_games=36),
                           bots, results=tmp_path / "r2.jsonl", jobs=1, progress=False)
-    assert 50 <= more.count < 60
+    assert 36 <= more.count < 46
 
 
 def test_openings_from_a_file(tmp_path):

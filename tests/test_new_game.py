@@ -65,14 +65,13 @@ def test_the_new_game_builds_and_plays_in_the_arena_with_every_number_of_bots(co
     assert built.returncode == 0, built.stderr
     assert (root / "dist" / f"{name}.py").is_file() and (root / "dist" / "full" / f"{name}.py").is_file()
     for players in range(2, GAMES[name] + 1):
-        played = run(root, "-m", "arena", "match", name, *[f"dist/{name}.py"] * players, "--seed", str(players))
+        played = run(root, "-m", "arena", "match", name, *[f"dist/{name}.py"] * players, "--seed", str(players),
+                     "--results", f"r{players}.jsonl")
         assert played.returncode == 0, played.stderr
         assert "the game ended" in played.stdout, played.stdout
         assert players == 2 or f"{players}. {name}" in played.stdout  # every seat ranked
     if GAMES[name] > 2:  # the N-player template draws its board in the replays
-        played = run(root, "-m", "arena", "match", name, *[f"dist/{name}.py"] * GAMES[name], "--results", "r.jsonl")
-        assert played.returncode == 0, played.stderr
-        replayed = run(root, "-m", "arena", "replay", "r.jsonl", "-o", "r.html")
+        replayed = run(root, "-m", "arena", "replay", f"r{GAMES[name]}.jsonl", "-o", "r.html")
         assert replayed.returncode == 0 and '"ranks":["seats","pile"]' in (root / "r.html").read_text(), replayed.stderr
 
 

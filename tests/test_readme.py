@@ -48,7 +48,8 @@ QUICK = {
          ' --results {tmp}/gate.jsonl; test $? -le 1', "reject", None),  # undecided: a verdict, exit 1
     ".venv/bin/python -m arena report results/oware.jsonl":
         ("{python} -m arena report docs/best/results/table-oware.jsonl", "Elo", None),
-    "make table-quick": ("{python} -m arena table oware -n 2 --engines bestfirst,alphabeta -q --out {tmp}/table",
+    "make table-quick": ("{python} -m arena table oware -n 2 --engines bestfirst,alphabeta -q --scale 0.5"
+                         " --out {tmp}/table",
                          "table.md", "matplotlib"),
     ".venv/bin/python -m arena tune onitama --trials 16 --games 16 --confirm 24":
         # --scale 4: a game lost on time on a busy machine leaves its one trial unfinished

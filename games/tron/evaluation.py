@@ -258,15 +258,17 @@ def make_evaluator(game, weights=None):
         to_move, heads, _, _, occupied, out = state
         free = FULL & ~occupied
         alive = [p for p in range(n) if heads[p] != OFF]
-        if in_turn:  # the players in play from the mover on
-            order = alive[alive.index(to_move):] + alive[:alive.index(to_move)]
+        order = None  # with turn_order: the players in play from the mover on
+        if in_turn:
+            first = alive.index(to_move)
+            order = alive[first:] + alive[:first]
         if len(alive) == 2 and not in_turn:  # the common case: no region flooded while the two meet
             p, q = alive
             owned = {}
             owned[p], owned[q], met = voronoi_of_two(1 << heads[p], 1 << heads[q], free)
             rooms = None if met else {p: region(heads[p], free), q: region(heads[q], free)}
         else:
-            owned = voronoi(heads, free, order if in_turn else None)
+            owned = voronoi(heads, free, order)
             rooms = regions(heads, alive, free)
 
         def apart(p, q):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from arena.errors import UserError
 from arena.match import FAULTS, fault_of, first_places, ranks_of
-from arena.stats import PENTANOMIAL, estimate, format_elo, score, score_interval, sprt, trinomial
+from arena.stats import PENTANOMIAL, estimate, format_elo, score, score_interval, score_percent, sprt, trinomial
 
 FAULT_LABELS = {"timeout": "timeout", "illegal": "illegal", "bad_output": "badout",
                 "crash": "crash", "exit": "exit", "memory": "memory"}
@@ -287,7 +287,7 @@ def pair_line(pair, sprt_args=None):
     w, d, l = pair.wins, pair.draws, pair.losses
     e = pair.estimate()
     text = (f"{pair.a} vs {pair.b}: {pair.games} games  +{w} ={d} -{l}  "
-            f"score {100 * score(w, d, l):.1f}%  Elo {format_elo(e.elo)} "
+            f"score {score_percent(w, d, l):.1f}%  Elo {format_elo(e.elo)} "
             f"[{format_elo(e.elo_low)}, {format_elo(e.elo_high)}]  nElo {format_elo(e.nelo)} "
             f"[{format_elo(e.nelo_low)}, {format_elo(e.nelo_high)}]\n    {model_line(pair, e)}")
     if sprt_args:

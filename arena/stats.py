@@ -145,6 +145,13 @@ def score(wins, draws, losses):
     return mean_variance(trinomial(wins, draws, losses))[0]
 
 
+def score_percent(wins, draws, losses):
+    """The score in percent from the points, as the bots' table computes it (100 * 0.5075
+    prints 50.7 where 100 * 101.5 / 200 prints 50.8)."""
+    games = wins + draws + losses
+    return 100 * (wins + draws / 2) / games if games else 50.0
+
+
 def variance(wins, draws, losses):
     """Per-game variance of the result (1, 1/2, 0)."""
     return mean_variance(trinomial(wins, draws, losses))[1]

@@ -41,7 +41,7 @@ from arena.match import (Bot, Match, bot_command_argv, check_seats, is_nplayer, 
                          play_match)
 from arena.report import round_pair_id, summarize
 from arena.results import ResultsWriter, read_results
-from arena.stats import PENTANOMIAL, format_elo, score
+from arena.stats import PENTANOMIAL, format_elo, score_percent
 
 # Games run in threads of one interpreter: a referee whose answer has arrived gets the
 # interpreter from another thread within this many seconds (Python's default is 5 ms,
@@ -228,7 +228,7 @@ def running_text(summary, game):
         e = p.estimate()
         model = " (pairs)" if e.model == PENTANOMIAL else ""
         return (f"{p.a} vs {p.b} +{p.wins} ={p.draws} -{p.losses} "
-                f"{100 * score(p.wins, p.draws, p.losses):.1f}% Elo {format_elo(e.elo)} "
+                f"{score_percent(p.wins, p.draws, p.losses):.1f}% Elo {format_elo(e.elo)} "
                 f"[{format_elo(e.elo_low)}, {format_elo(e.elo_high)}]{model}")
     if summary.seats_of(game):
         ranked = [(summary.ranks_in(game, b.name).average, b.name) for b in summary.bots_of(game)]

@@ -5,7 +5,8 @@ import math
 import pytest
 
 from arena.stats import (PENTANOMIAL, SPRT_MIN_GAMES, TRINOMIAL, Z95, elo, elo_interval, estimate,
-                         expected_score, format_elo, llr, score, score_interval, sprt, trinomial, variance)
+                         expected_score, format_elo, llr, score, score_interval, score_percent, sprt, trinomial,
+                         variance)
 
 
 def test_score_and_elo_of_simple_scores():
@@ -15,6 +16,12 @@ def test_score_and_elo_of_simple_scores():
     assert elo(0.75) == pytest.approx(190.848501, abs=1e-6)
     assert elo(0) == -math.inf and elo(1) == math.inf
     assert expected_score(elo(0.3)) == pytest.approx(0.3)
+
+
+def test_the_score_in_percent_prints_as_the_bots_table_prints_it():
+    # 101.5 points of 200: 50.75%, which 100 * score() would print 50.7 and the table 50.8
+    assert f"{score_percent(90, 23, 87):.1f}" == f"{100 * 101.5 / 200:.1f}" == "50.8"
+    assert score_percent(6, 2, 2) == 70.0 and score_percent(0, 0, 0) == 50.0
 
 
 def test_elo_interval_by_hand():

@@ -1,7 +1,7 @@
 """Breakthrough: rules speed against open_spiel, best-first speed, the evaluations side by
 side, time discipline of the bundle."""
 from bench.common import (LEARNED_COST_TARGET, compare_playouts, engine_rate, evaluation_costs, play_random_plies,
-                          time_discipline)
+                          rate_seconds, time_discipline)
 from engines.bestfirst import BestFirst
 from games.breakthrough import learned, nn
 from games.breakthrough.evaluation import make_evaluator
@@ -10,7 +10,7 @@ from games.breakthrough.rules import Breakthrough
 
 def run(quick=False):
     game = Breakthrough()
-    seconds = 0.5 if quick else 3.0
+    seconds = rate_seconds(quick)
     compare_playouts("breakthrough", game, "breakthrough", seconds)
     evaluate = make_evaluator(game)
     midgame = play_random_plies(game, 30, 5)
@@ -19,7 +19,7 @@ def run(quick=False):
         print(f"breakthrough best-first from the {label}: {rate:,.0f} nodes/s, depth {depth}")
     evaluations(game, quick)
     # the default clock: 60 ms of each 100 ms turn, the first answer within its second
-    time_discipline("breakthrough", games=1 if quick else 6, first_target=1.0)
+    time_discipline("breakthrough", quick, first_target=1.0)
 
 
 def evaluations(game, quick=False):

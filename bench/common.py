@@ -155,8 +155,14 @@ def evaluation_costs(name, game, chosen, positions, base, target, quick=False, s
 MEAN_SHARE, LARGEST_SHARE, MEDIAN_SHARE = 0.60, 0.80, 0.90
 
 
-def time_discipline(game_name, games=2, extra_args="", first_target=None):
-    """Self-play of the built bundle at the arena's real clock, through the local referee.
+def rate_seconds(quick):
+    """How long a game's bench measures each rate (playouts, engine searches)."""
+    return 0.5 if quick else 3.0
+
+
+def time_discipline(game_name, quick=False, extra_args="", first_target=None):
+    """Self-play of the built bundle at the arena's real clock, through the local referee
+    (one game with quick, six without).
 
     Prints, over every turn both seats played: the average share of the turn budget
     used (first turns apart), the largest turn against its budget, and the first
@@ -172,6 +178,7 @@ def time_discipline(game_name, games=2, extra_args="", first_target=None):
         print(f"{game_name} time discipline: {bundle} is missing (run make build)")
         return
     command = f"{bundle} {extra_args}".strip()
+    games = 1 if quick else 6
     shares, firsts, reasons = [], [], []
     for seed in range(games):
         record = play_match(referee, Match.between([command, command], seed=seed))

@@ -30,7 +30,7 @@ import sys
 import time
 
 from bench import onitama_reference as reference
-from bench.common import LEARNED_COST_TARGET, engine_rate, time_discipline
+from bench.common import LEARNED_COST_TARGET, engine_rate, rate_seconds, time_discipline
 from engines.alphabeta import AlphaBeta, AlphaBetaPlus
 from engines.base import Limit, is_proven, plain_random_playout, random_plies
 from engines.bestfirst import BestFirst
@@ -255,12 +255,12 @@ def run(quick=False, rounds=3):
     side_by_side(quick, rounds)
     game = Onitama()
     evaluations(game, quick)
-    seconds = 0.5 if quick else 3.0
+    seconds = rate_seconds(quick)
     evaluate = make_evaluator(game)
     for label, state in (("start", game.initial_state(START_CARDS)), ("midgame (ply 10)", midgame(game))):
         rate, depth = engine_rate(lambda: BestFirst(game, evaluate), state, seconds)
         print(f"onitama best-first from the {label}: {rate:,.0f} nodes/s, depth {depth}")
-    time_discipline("onitama", games=1 if quick else 6)
+    time_discipline("onitama", quick)
 
 
 if __name__ == "__main__":

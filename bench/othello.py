@@ -7,7 +7,7 @@ import subprocess
 import sys
 import time
 
-from bench.common import compare_playouts, engine_rate, play_random_plies, time_discipline
+from bench.common import compare_playouts, engine_rate, play_random_plies, rate_seconds, time_discipline
 from engines.alphabeta import AlphaBeta
 from engines.base import Limit
 from engines.bestfirst import BestFirst
@@ -20,14 +20,14 @@ EVAL_TARGET = 3.0  # the learned evaluation may cost at most this many handcraft
 
 def run(quick=False):
     game = Othello()
-    seconds = 0.5 if quick else 3.0
+    seconds = rate_seconds(quick)
     compare_playouts("othello", game, "othello", seconds)
     evaluate = make_evaluator(game)
     for label, state in (("start", game.initial_state()), ("midgame (ply 20)", play_random_plies(game, 20, 5))):
         rate, depth = engine_rate(lambda: BestFirst(game, evaluate), state, seconds)
         print(f"othello best-first from the {label}: {rate:,.0f} nodes/s, depth {depth}")
     evaluations(game, quick)
-    time_discipline("othello", games=1 if quick else 6, first_target=0.30)  # answer early
+    time_discipline("othello", quick, first_target=0.30)  # answer early
 
 
 def evaluations(game, quick=False):

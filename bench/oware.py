@@ -1,7 +1,7 @@
 """Oware: rules speed against open_spiel, best-first speed, the evaluations side by side,
 time discipline of the bundle."""
 from bench.common import (LEARNED_COST_TARGET, compare_playouts, engine_rate, evaluation_costs, play_random_plies,
-                          time_discipline)
+                          rate_seconds, time_discipline)
 from engines.bestfirst import BestFirst
 from games.oware import learned, nn
 from games.oware.evaluation import make_evaluator
@@ -10,7 +10,7 @@ from games.oware.rules import Oware
 
 def run(quick=False):
     game = Oware()
-    seconds = 0.5 if quick else 3.0
+    seconds = rate_seconds(quick)
     compare_playouts("oware", game, "oware", seconds)
     evaluate = make_evaluator(game)
     for label, state in (("start", game.initial_state()), ("midgame (ply 30)", play_random_plies(game, 30, 5))):
@@ -18,7 +18,7 @@ def run(quick=False):
         print(f"oware best-first from the {label}: {rate:,.0f} nodes/s, depth {depth}")
     evaluations(game, quick)
     # the default clock: 30 ms of each 50 ms turn, the first answer within its second
-    time_discipline("oware", games=1 if quick else 6, first_target=1.0)
+    time_discipline("oware", quick, first_target=1.0)
 
 
 def evaluations(game, quick=False):
